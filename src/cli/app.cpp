@@ -1,0 +1,199 @@
+// File: cli/app.cpp
+#include "cli/app.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <map>
+
+#include "cli/cpu_list.h"
+#include "cli/list_command.h"
+#include "core/error.h"
+#include "core/runner.h"
+#include "core/suggest.h"
+#include "core/units.h"
+#include "report/json_report.h"
+#include "report/text_report.h"
+#include "sys/events.h"
+#include "sys/process.h"
+#include "sys/system_info.h"
+#include "workloads/registry.h"
+
+#ifndef MEMBENCH_VERSION
+#error "MEMBENCH_VERSION is set by CMakeLists.txt"
+#endif
+
+namespace membench {
+namespace {
+
+struct CommonRunFlags {
+  std::string repetitions = "5";
+  std::string warmup = "1";
+  std::string loops;
+  std::string events = "default";
+  std::string cpus;
+  std::string json_path;
+  bool force = false;
+};
+
+void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
+  cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)");
+  cmd.add_option("--warmup", f.warmup, "untimed warm-up samples per point (default 1)");
+  cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)");
+  cmd.add_option("-e,--events", f.events,
+                 "counters: default (perf stat's set), perf names, libpfm4 names, tracepoints subsys:name; "
+                 "modifiers :u :k :uk");
+  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3");
+  cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE");
+  cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
+}
+
+std::string Examples(const std::vector<std::string>& lines) {
+  std::string out = "\nExamples:\n";
+  for (const auto& l : lines) out += "  " + l + "\n";
+  return out;
+}
+
+std::string NowIso8601() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+}
+
+std::string JoinArgs(int argc, char** argv) {
+  std::string out;
+  for (int i = 0; i < argc; ++i) out += (i ? " " : "") + std::string(argv[i]);
+  return out;
+}
+
+int PositiveInt(const std::string& text, const std::string& flag, int minimum) {
+  const std::uint64_t v = [&] {
+    try {
+      return ParseCount(text);
+    } catch (const Error& e) {
+      throw Error(flag + ": " + e.what());
+    }
+  }();
+  if (v < static_cast<std::uint64_t>(minimum) || v > 1000000) {
+    throw Error(fmt::format("{} {}: must be between {} and 1000000", flag, text, minimum));
+  }
+  return static_cast<int>(v);
+}
+
+// Rejects unknown --options of a workload with the closest known one,
+// before CLI11's generic "argument was not expected".
+void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
+  std::vector<std::string> known;
+  for (const CLI::Option* opt : cmd.get_options()) {
+    for (const auto& name : opt->get_lnames()) known.push_back("--" + name);
+  }
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg.rfind("--", 0) != 0) continue;
+    arg = arg.substr(0, arg.find('='));
+    if (std::find(known.begin(), known.end(), arg) != known.end()) continue;
+    const std::string guess = ClosestName(arg, known);
+    throw Error("unknown parameter '" + arg + "' for " + cmd.get_name() +
+                (guess.empty() ? "" : "; did you mean '" + guess + "'?") + " (see membench run " + cmd.get_name() +
+                " --help)");
+  }
+}
+
+int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given, const CommonRunFlags& flags,
+        int argc, char** argv) {
+  RunOptions options;
+  options.repetitions = PositiveInt(flags.repetitions, "-r", 1);
+  options.warmup = PositiveInt(flags.warmup, "--warmup", 0);
+  if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
+  if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
+  options.force = flags.force;
+  const std::vector<Point> points = ExpandMatrix(info.params, given);
+  options.events = sys::ResolveEventList(flags.events);
+  CheckMemoryFits(info, points, options.force);
+  if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
+
+  RunResult result;
+  result.tool_version = MEMBENCH_VERSION;
+  result.command_line = JoinArgs(argc, argv);
+  result.started_at = NowIso8601();
+  result.system = sys::CollectSystemInfo();
+  sys::InstallInterruptFlag();
+  RunWorkload(info, points, options, result);
+  WriteTextReport(result, std::cout);
+  std::cout.flush();
+  if (!flags.json_path.empty()) {
+    WriteJsonFile(result, flags.json_path);
+    std::cerr << "membench: result written to " << flags.json_path << "\n";
+  }
+  return result.interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int RunCli(int argc, char** argv) {
+  CLI::App app{"membench: a laboratory for Linux memory-system performance experiments"};
+  app.set_version_flag("--version", std::string("membench ") + MEMBENCH_VERSION);
+  app.require_subcommand(1);
+  app.footer(Examples({"membench list impls", "membench run memcpy --size 64M --impl all",
+                       "membench run memset --size 4K..1G:x4 --impl stosb,nt -r 10 --json r.json"}));
+
+  std::string what = "workloads";
+  CLI::App* list = app.add_subcommand("list", "what exists on this machine, and why something is unavailable");
+  list->add_option("what", what, "workloads, impls or events")->check(CLI::IsMember({"workloads", "impls", "events"}));
+  list->footer(Examples({"membench list workloads", "membench list impls", "membench list events"}));
+
+  CLI::App* run = app.add_subcommand("run", "run a workload over its parameter matrix");
+  run->require_subcommand(1);
+  run->footer(Examples({"membench run memcpy --size 64M --impl all -r 5",
+                        "membench run memset --size 1G --prefault none --pages 4k,thp"}));
+
+  CommonRunFlags flags;
+  std::map<std::string, std::string> given;
+  std::map<std::string, CLI::App*> workload_cmds;
+  for (const auto& info : Workloads()) {
+    CLI::App* cmd = run->add_subcommand(info.name, info.summary);
+    for (const auto& p : info.params) {
+      cmd->add_option("--" + p.name, given[info.name + "/" + p.name],
+                      p.help + " (default " + p.default_value + ")");
+    }
+    AddCommonRunFlags(*cmd, flags);
+    cmd->footer(Examples(info.examples) +
+                "\nSizes take B, K/KB/KiB, M/MB/MiB, G/GB/GiB, T (all powers of 1024). Lists: a,b,c. Ranges:\n"
+                "LO..HI (x2 steps), LO..HI:x4, LO..HI:+4K. Matrix: every combination of the lists.\n");
+    workload_cmds[info.name] = cmd;
+  }
+
+  try {
+    // Name errors first, with a suggestion, before CLI11's generic messages.
+    if (argc >= 3 && std::string(argv[1]) == "run" && argv[2][0] != '-') {
+      const WorkloadInfo& info = FindWorkload(argv[2]);
+      CheckOptionNames(*workload_cmds.at(info.name), argc, argv, 3);
+    }
+    app.parse(argc, argv);
+    if (list->parsed()) {
+      if (what == "impls") ListImpls(std::cout);
+      else if (what == "events") ListEvents(std::cout);
+      else ListWorkloads(std::cout);
+      return 0;
+    }
+    for (const auto& info : Workloads()) {
+      if (!workload_cmds.at(info.name)->parsed()) continue;
+      std::map<std::string, std::string> values;
+      for (const auto& p : info.params) {
+        const std::string& v = given[info.name + "/" + p.name];
+        if (!v.empty()) values[p.name] = v;
+      }
+      return Run(info, values, flags, argc, argv);
+    }
+    return 2;
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const Error& e) {
+    std::cerr << "membench: error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace membench

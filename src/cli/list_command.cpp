@@ -1,0 +1,77 @@
+// File: cli/list_command.cpp
+#include "cli/list_command.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <filesystem>
+
+#include "kernels/kernel.h"
+#include "sys/events.h"
+#include "sys/perf_counters.h"
+#include "workloads/impl_params.h"
+#include "workloads/registry.h"
+
+namespace membench {
+namespace {
+
+template <class Kernel>
+void ListKernels(std::ostream& out, const std::vector<Kernel>& kernels, const char* title) {
+  fmt::print(out, "{}\n", title);
+  for (const auto& k : kernels) {
+    const std::string missing = MissingFeatures(k.needs);
+    fmt::print(out, "  {:<9} {:<12} {}{}\n", k.name, missing.empty() ? "available" : "unavailable", k.description,
+               missing.empty() ? "" : " [" + missing + "]");
+  }
+}
+
+}  // namespace
+
+void ListWorkloads(std::ostream& out) {
+  for (const auto& w : Workloads()) {
+    fmt::print(out, "{:<10} {}\n", w.name, w.summary);
+    for (const auto& p : w.params) fmt::print(out, "  --{:<12} (default {}) {}\n", p.name, p.default_value, p.help);
+  }
+}
+
+void ListImpls(std::ostream& out) {
+  ListKernels(out, CopyKernels(), "copy kernels (memcpy --impl):");
+  ListKernels(out, FillKernels(), "fill kernels (memset --impl):");
+}
+
+void ListEvents(std::ostream& out) {
+  const auto known = sys::ListKnownEvents();
+  fmt::print(out, "Generic events (perf's names; probed on this machine, user+kernel where permitted):\n");
+  for (const auto& e : known) {
+    if (e.source == "libpfm4") continue;
+    sys::CounterGroup probe({sys::ResolveEvent(e.name)});
+    const auto& status = probe.statuses().front();
+    fmt::print(out, "  {:<26} {:<9} {:<16} {}\n", e.name, e.source, status.supported ? "supported" : "<not supported>",
+               status.supported ? e.description : status.reason);
+  }
+  std::size_t pfm_count = 0;
+  for (const auto& e : known) {
+    if (e.source != "libpfm4") continue;
+    if (pfm_count++ == 0) fmt::print(out, "\nlibpfm4 events of this machine's PMU (-e NAME or -e PMU::NAME:UMASK):\n");
+    fmt::print(out, "  {:<40} {}\n", e.name, e.description.substr(0, 80));
+  }
+  if (pfm_count == 0) {
+    fmt::print(out, "\nlibpfm4: no hardware PMU found on this machine{}\n",
+               sys::HasHardwarePmu() ? "" : " (a VM without a virtual PMU?)");
+  }
+  const std::string tracefs = sys::TracefsRoot();
+  if (tracefs.empty()) {
+    fmt::print(out, "\ntracepoints: tracefs is not readable (run as root, or mount -t tracefs nodev /sys/kernel/tracing)\n");
+  } else {
+    std::size_t count = 0;
+    std::error_code ec;
+    for (const auto& sub : std::filesystem::directory_iterator(tracefs + "/events", ec)) {
+      if (!sub.is_directory()) continue;
+      for (const auto& ev : std::filesystem::directory_iterator(sub.path(), ec)) count += ev.is_directory() ? 1 : 0;
+    }
+    fmt::print(out, "\ntracepoints: {} under {}/events; use -e subsys:name, e.g. exceptions:page_fault_user\n", count,
+               tracefs);
+  }
+}
+
+}  // namespace membench

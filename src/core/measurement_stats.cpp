@@ -1,0 +1,73 @@
+// File: core/measurement_stats.cpp
+#include "core/measurement_stats.h"
+
+namespace membench {
+namespace {
+
+std::string BaseName(const std::string& name) {
+  const auto colon = name.rfind(':');
+  if (colon == std::string::npos) return name;
+  const std::string mod = name.substr(colon + 1);
+  return (mod == "u" || mod == "k" || mod == "uk" || mod == "ku") ? name.substr(0, colon) : name;
+}
+
+}  // namespace
+
+MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events) {
+  MeasurementStats out;
+  std::vector<double> rate, wall, user, system;
+  double tsc_total = 0, work_total = 0;
+  for (const auto& s : m.samples) {
+    const double seconds = static_cast<double>(s.wall_ns) * 1e-9;
+    rate.push_back(seconds > 0 ? static_cast<double>(s.work) / seconds : 0);
+    wall.push_back(seconds);
+    user.push_back(static_cast<double>(s.user_ns) * 1e-9);
+    system.push_back(static_cast<double>(s.system_ns) * 1e-9);
+    tsc_total += static_cast<double>(s.tsc_ticks);
+    work_total += static_cast<double>(s.work);
+  }
+  out.rate = Summarize(rate);
+  out.wall_seconds = Summarize(wall);
+  out.user_seconds = Summarize(user);
+  out.system_seconds = Summarize(system);
+  out.work_per_sample = m.samples.empty() ? 0 : work_total / static_cast<double>(m.samples.size());
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    CounterStats c;
+    c.name = events[i].name;
+    c.base_name = BaseName(c.name);
+    c.supported = events[i].supported;
+    c.reason = events[i].reason;
+    c.modes = events[i].counted_modes;
+    c.hidden = !c.supported && events[i].hide_if_unsupported;
+    std::vector<double> values;
+    double running_sum = 0;
+    bool all_counted = c.supported && !m.samples.empty();
+    for (const auto& s : m.samples) {
+      const auto& reading = i < s.counters.size() ? s.counters[i] : std::nullopt;
+      const ScaledCount scaled = reading ? Scale(*reading) : ScaledCount{};
+      if (!scaled.counted) {
+        all_counted = false;
+        continue;
+      }
+      values.push_back(scaled.value);
+      running_sum += scaled.running_fraction;
+    }
+    c.counted = all_counted;
+    if (!values.empty()) {
+      c.summary = Summarize(values);
+      c.running_pct = 100.0 * running_sum / static_cast<double>(values.size());
+    }
+    if (c.counted && (c.base_name == "cycles" || c.base_name == "cpu-cycles") && work_total > 0) {
+      out.cycles_per_unit = c.summary.mean / out.work_per_sample;
+      out.cycles_from_pmu = true;
+    }
+    if (c.counted && (c.base_name == "page-faults" || c.base_name == "faults")) {
+      out.page_faults_per_sample = c.summary.mean;
+    }
+    out.counters.push_back(std::move(c));
+  }
+  if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
+  return out;
+}
+
+}  // namespace membench

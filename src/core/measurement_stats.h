@@ -1,0 +1,43 @@
+// File: core/measurement_stats.h
+// The figures a report shows for one measurement, computed once from its
+// samples: rate, time, CPU time split, every counter's mean and noise with
+// its multiplexing share, and cycles per unit of work (PMU cycles where
+// counted, else TSC ticks, labelled as an estimate).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "core/stats.h"
+
+namespace membench {
+
+struct CounterStats {
+  std::string name;
+  std::string base_name;   // without :u/:k modifiers, for derived metrics
+  bool supported = false;
+  bool counted = false;    // counted in every sample
+  bool hidden = false;     // unsupported member of the implicit default set
+  std::string reason;
+  std::string modes;       // "user+kernel", "user", "kernel"
+  Summary summary;         // of the scaled per-sample values
+  double running_pct = 100;  // mean running / enabled
+};
+
+struct MeasurementStats {
+  Summary rate;            // work units per second, per sample
+  Summary wall_seconds;
+  Summary user_seconds;
+  Summary system_seconds;
+  double work_per_sample = 0;
+  std::vector<CounterStats> counters;
+  double cycles_per_unit = 0;
+  bool cycles_from_pmu = false;  // false: TSC ticks (nominal frequency)
+  std::optional<double> page_faults_per_sample;
+};
+
+MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);
+
+}  // namespace membench

@@ -1,0 +1,34 @@
+// File: core/page_proof.h
+// The evidence of how a region was really backed, next to what was asked:
+// "dst: thp requested, 100% in 2 MiB pages (64 MiB resident)". A request the
+// kernel did not honour is flagged, never silently reported as obtained.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sys/memory.h"
+
+namespace membench {
+
+struct PageProof {
+  std::string region;     // "src", "dst"
+  std::string requested;  // "4k", "thp", "default"
+  std::string method;     // "smaps"
+  std::uint64_t mapped_bytes = 0;
+  std::uint64_t resident_bytes = 0;
+  std::uint64_t huge_bytes = 0;   // in 2 MiB THP mappings
+  double huge_pct = 0;            // of resident
+  bool honoured = true;
+  std::string text;               // one line for the report
+};
+
+std::string PagePolicyName(sys::PagePolicy policy);
+
+// THP counts as honoured when at least this share of the resident bytes is
+// huge: the unaligned head and tail of a region can stay 4 KiB.
+inline constexpr double kThpHonouredPct = 90.0;
+
+PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing);
+
+}  // namespace membench

@@ -1,0 +1,55 @@
+// File: core/result.h
+// The result model: everything one invocation measured, with the conditions
+// it was measured under. Reports and JSON are built from it alone.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/counter_math.h"
+#include "core/page_proof.h"
+#include "core/params.h"
+#include "sys/perf_counters.h"
+#include "sys/system_info.h"
+
+namespace membench {
+
+struct Sample {
+  std::int64_t wall_ns = 0;
+  std::uint64_t tsc_ticks = 0;
+  std::int64_t user_ns = 0;
+  std::int64_t system_ns = 0;
+  std::uint64_t loops = 0;
+  std::uint64_t work = 0;  // units of work in this sample
+  std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
+};
+
+struct Measurement {
+  std::string workload;
+  std::string work_unit;
+  std::string rate_label;
+  Point point;
+  std::uint64_t loops = 0;
+  int warmup_samples = 0;
+  bool loops_calibrated = false;
+  bool fresh_state_each_sample = false;
+  std::vector<Sample> samples;
+  std::vector<PageProof> page_proofs;
+  std::vector<std::string> notes;
+};
+
+struct RunResult {
+  std::string tool_version;
+  std::string command_line;
+  std::string started_at;  // ISO 8601 UTC
+  sys::SystemInfo system;
+  double tsc_ghz = 0;      // measured over the samples: TSC ticks per ns
+  std::vector<sys::EventStatus> events;
+  std::vector<std::string> notes;  // run-wide (counter fallbacks, ...)
+  std::vector<Measurement> measurements;
+  bool interrupted = false;
+};
+
+}  // namespace membench

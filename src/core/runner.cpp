@@ -1,0 +1,149 @@
+// File: core/runner.cpp
+#include "core/runner.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "sys/clock.h"
+#include "sys/memory.h"
+#include "sys/perf_counters.h"
+#include "sys/process.h"
+
+namespace membench {
+namespace {
+
+Sample TakeSample(Workload& workload, sys::CounterGroup& counters, std::uint64_t loops) {
+  if (workload.FreshStateEachSample()) workload.PrepareSample();
+  Sample s;
+  const sys::CpuTimes cpu0 = sys::ProcessCpuTimes();
+  counters.Start();
+  const std::int64_t t0 = sys::MonotonicNs();
+  const std::uint64_t tsc0 = sys::ReadTsc();
+  workload.Run(loops);
+  const std::uint64_t tsc1 = sys::ReadTsc();
+  const std::int64_t t1 = sys::MonotonicNs();
+  counters.Stop();
+  const sys::CpuTimes cpu1 = sys::ProcessCpuTimes();
+  s.wall_ns = t1 - t0;
+  s.tsc_ticks = tsc1 - tsc0;
+  s.user_ns = cpu1.user_ns - cpu0.user_ns;
+  s.system_ns = cpu1.system_ns - cpu0.system_ns;
+  s.loops = loops;
+  s.work = loops * workload.WorkPerLoop();
+  s.counters = counters.Read();
+  return s;
+}
+
+class Progress {
+ public:
+  explicit Progress(std::size_t total) : total_(total), enabled_(::isatty(STDERR_FILENO) == 1) {}
+  void Show(std::size_t index, const std::string& label) const {
+    if (enabled_) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", index + 1, total_, label.c_str());
+  }
+  ~Progress() {
+    if (enabled_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  std::size_t total_;
+  bool enabled_;
+};
+
+}  // namespace
+
+std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns, std::int64_t target_ns) {
+  if (elapsed_ns <= 0) return loops * 10;
+  const double multiplier = std::min(10.0, 1.4 * static_cast<double>(target_ns) / static_cast<double>(elapsed_ns));
+  const double next = static_cast<double>(loops) * multiplier;
+  if (next >= 1e15) return static_cast<std::uint64_t>(1e15);
+  return std::max(loops + 1, static_cast<std::uint64_t>(next));
+}
+
+void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force) {
+  if (force || info.memory_needed == nullptr) return;
+  const std::uint64_t available = sys::MemAvailableBytes();
+  if (available == 0) return;
+  for (const auto& point : points) {
+    const std::uint64_t needed = info.memory_needed(point);
+    if (needed > available) {
+      throw Error(fmt::format("{} {} needs {} but only {} is available (MemAvailable); choose a smaller size, "
+                              "or pass --force to try anyway",
+                              info.name, point.Label(), FormatSize(needed), FormatSize(available)));
+    }
+  }
+}
+
+void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                 RunResult& result) {
+  sys::ScopedAffinity affinity(options.cpus);
+  sys::CounterGroup counters(options.events);
+  Progress progress(points.size());
+  bool split_noted = false;
+  auto take_sample = [&](Workload& workload, std::uint64_t loops) {
+    Sample s = TakeSample(workload, counters, loops);
+    if (!split_noted && counters.SplitIfUnschedulable(s.counters)) {
+      split_noted = true;
+      result.notes.push_back("the counters could not be scheduled as one group; they are counted as separate "
+                             "events, multiplexed and scaled");
+    }
+    return s;
+  };
+  for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
+    const Point& point = points[index];
+    progress.Show(index, info.name + " " + point.Label());
+    std::unique_ptr<Workload> workload = info.make();
+    workload->Prepare(point);
+    Measurement m;
+    m.workload = info.name;
+    m.work_unit = info.work_unit;
+    m.rate_label = info.rate_label;
+    m.point = point;
+    m.fresh_state_each_sample = workload->FreshStateEachSample();
+    std::uint64_t loops = options.loops.value_or(1);
+    if (m.fresh_state_each_sample) {
+      if (options.loops && *options.loops != 1) {
+        m.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
+      }
+      loops = 1;
+    } else if (!options.loops) {
+      // Calibration samples are warm-up too: they also absorb the slow first
+      // pass over freshly faulted memory seen on VMs.
+      m.loops_calibrated = true;
+      const std::int64_t target = options.min_sample.count();
+      for (;;) {
+        const Sample s = take_sample(*workload, loops);
+        if (s.wall_ns >= target || sys::Interrupted()) break;
+        loops = NextCalibrationLoops(loops, s.wall_ns, target);
+      }
+    }
+    m.loops = loops;
+    m.warmup_samples = options.warmup;
+    for (int w = 0; w < options.warmup && !sys::Interrupted(); ++w) {
+      take_sample(*workload, loops);
+    }
+    for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) {
+      m.samples.push_back(take_sample(*workload, loops));
+    }
+    m.page_proofs = workload->PageProofs();
+    for (auto& note : workload->Notes()) m.notes.push_back(std::move(note));
+    if (!m.samples.empty()) result.measurements.push_back(std::move(m));
+  }
+  result.events = counters.statuses();
+  result.interrupted = sys::Interrupted();
+  std::uint64_t ticks = 0;
+  std::int64_t ns = 0;
+  for (const auto& m : result.measurements) {
+    for (const auto& s : m.samples) {
+      ticks += s.tsc_ticks;
+      ns += s.wall_ns;
+    }
+  }
+  if (ns > 0) result.tsc_ghz = static_cast<double>(ticks) / static_cast<double>(ns);
+}
+
+}  // namespace membench

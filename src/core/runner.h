@@ -1,0 +1,43 @@
+// File: core/runner.h
+// Runs a workload over its matrix: per point Prepare, loop calibration (one
+// sample lasts at least min_sample_ns unless --loops is given), warm-up
+// samples, then the timed samples with counters around exactly the timed
+// region. Ctrl-C stops between samples and keeps what was measured.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/result.h"
+#include "core/workload.h"
+#include "sys/events.h"
+
+namespace membench {
+
+struct RunOptions {
+  int repetitions = 5;
+  int warmup = 1;
+  std::optional<std::uint64_t> loops;  // fixed loops per sample
+  // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample
+  // point under a second while the clock's resolution stays far below 0.1%.
+  std::chrono::nanoseconds min_sample = std::chrono::milliseconds(50);
+  std::vector<int> cpus;
+  bool force = false;  // run points that do not fit in MemAvailable
+  std::vector<sys::EventEncoding> events;
+};
+
+// Loops for the next calibration try, as Google Benchmark grows them: aim
+// 40% past the target, at most x10 per step, always at least one more.
+std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns, std::int64_t target_ns);
+
+// Throws Error before anything runs when a point does not fit in memory.
+void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force);
+
+// Fills result.measurements (and events, notes); result's metadata is the
+// caller's. Progress goes to stderr when it is a terminal.
+void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                 RunResult& result);
+
+}  // namespace membench

@@ -1,0 +1,46 @@
+// File: core/stats.cpp
+#include "core/stats.h"
+
+#include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <vector>
+
+namespace membench {
+
+Summary Summarize(std::span<const double> values) {
+  Summary s;
+  s.n = values.size();
+  if (s.n == 0) return s;
+  // Welford's update, as perf's update_stats(), for stability with large means.
+  double mean = 0, m2 = 0;
+  std::size_t k = 0;
+  for (double v : values) {
+    ++k;
+    const double delta = v - mean;
+    mean += delta / static_cast<double>(k);
+    m2 += delta * (v - mean);
+  }
+  s.mean = mean;
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  s.min = sorted.front();
+  s.max = sorted.back();
+  const std::size_t mid = s.n / 2;
+  s.median = s.n % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  s.ci95_low = s.ci95_high = mean;
+  if (s.n < 2) return s;
+  s.stddev = std::sqrt(m2 / static_cast<double>(s.n - 1));
+  s.sem = s.stddev / std::sqrt(static_cast<double>(s.n));
+  if (mean != 0) {
+    s.rel_sem_pct = 100.0 * s.sem / std::fabs(mean);
+    s.cv_pct = 100.0 * s.stddev / std::fabs(mean);
+  }
+  const boost::math::students_t t(static_cast<double>(s.n - 1));
+  const double half = boost::math::quantile(boost::math::complement(t, 0.025)) * s.sem;
+  s.ci95_low = mean - half;
+  s.ci95_high = mean + half;
+  return s;
+}
+
+}  // namespace membench

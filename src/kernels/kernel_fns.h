@@ -1,0 +1,29 @@
+// File: kernels/kernel_fns.h
+// Declarations of the individual kernels, defined in one file per instruction
+// set so each can be compiled with exactly the -m flags it needs (the abseil
+// way: one selection point per platform difference, chosen at run time).
+#pragma once
+
+#include <cstddef>
+
+namespace membench::kernels {
+
+void CopyLibc(void* dst, const void* src, std::size_t n);
+void CopyMovsb(void* dst, const void* src, std::size_t n);
+void CopyMovsq(void* dst, const void* src, std::size_t n);
+void CopyUnrolled(void* dst, const void* src, std::size_t n);
+void CopySse2(void* dst, const void* src, std::size_t n);
+void CopyAvx2(void* dst, const void* src, std::size_t n);
+void CopyAvx512(void* dst, const void* src, std::size_t n);
+void CopyNt(void* dst, const void* src, std::size_t n);
+
+void FillLibc(void* dst, int value, std::size_t n);
+void FillStosb(void* dst, int value, std::size_t n);
+void FillStosq(void* dst, int value, std::size_t n);
+void FillUnrolled(void* dst, int value, std::size_t n);
+void FillAvx2(void* dst, int value, std::size_t n);
+void FillAvx512(void* dst, int value, std::size_t n);
+void FillNt(void* dst, int value, std::size_t n);
+void FillClzero(void* dst, int value, std::size_t n);
+
+}  // namespace membench::kernels

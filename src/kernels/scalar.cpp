@@ -1,0 +1,132 @@
+// File: kernels/scalar.cpp
+// libc, string-instruction (rep movs/stos), unrolled 64-bit-register and
+// clzero kernels. The unrolled ones follow the kernel's memcpy_orig and
+// memset_orig (arch/x86/lib/memcpy_64.S, memset_64.S): 32 bytes per
+// iteration in four 64-bit registers for copy, eight 8-byte stores per 64
+// bytes for fill. This file is compiled without auto-vectorisation and
+// without loop-to-libcall conversion (see CMakeLists.txt), or the compiler
+// would turn these loops into SSE code or a call to memcpy, and "unrolled"
+// would measure something else.
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/kernel_fns.h"
+#include "kernels/small_ops.h"
+
+namespace membench::kernels {
+
+void CopyLibc(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
+
+void FillLibc(void* dst, int value, std::size_t n) { std::memset(dst, value, n); }
+
+void CopyMovsb(void* dst, const void* src, std::size_t n) {
+  asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+}
+
+// rep movsq for the 8-byte words, then rep movsb for the 0..7 left over,
+// as the kernel's __memcpy did before FSRM.
+void CopyMovsq(void* dst, const void* src, std::size_t n) {
+  std::size_t words = n >> 3;
+  std::size_t rest = n & 7;
+  asm volatile("rep movsq\n\t"
+               "movq %[rest], %%rcx\n\t"
+               "rep movsb"
+               : "+D"(dst), "+S"(src), "+c"(words)
+               : [rest] "r"(rest)
+               : "memory");
+}
+
+void FillStosb(void* dst, int value, std::size_t n) {
+  asm volatile("rep stosb" : "+D"(dst), "+c"(n) : "a"(value) : "memory");
+}
+
+void FillStosq(void* dst, int value, std::size_t n) {
+  std::size_t words = n >> 3;
+  std::size_t rest = n & 7;
+  asm volatile("rep stosq\n\t"
+               "movq %[rest], %%rcx\n\t"
+               "rep stosb"
+               : "+D"(dst), "+c"(words)
+               : "a"(BytePattern(value)), [rest] "r"(rest)
+               : "memory");
+}
+
+namespace {
+
+inline std::uint64_t Load64(const char* p) {
+  std::uint64_t v;
+  __builtin_memcpy(&v, p, 8);
+  return v;
+}
+
+inline void Store64(char* p, std::uint64_t v) { __builtin_memcpy(p, &v, 8); }
+
+}  // namespace
+
+void CopyUnrolled(void* dst, const void* src, std::size_t n) {
+  char* d = static_cast<char*>(dst);
+  const char* s = static_cast<const char*>(src);
+  while (n >= 32) {
+    const std::uint64_t r8 = Load64(s), r9 = Load64(s + 8), r10 = Load64(s + 16), r11 = Load64(s + 24);
+    Store64(d, r8);
+    Store64(d + 8, r9);
+    Store64(d + 16, r10);
+    Store64(d + 24, r11);
+    s += 32;
+    d += 32;
+    n -= 32;
+  }
+  if (n >= 16) {
+    const std::uint64_t a = Load64(s), b = Load64(s + 8), c = Load64(s + n - 16), e = Load64(s + n - 8);
+    Store64(d, a);
+    Store64(d + 8, b);
+    Store64(d + n - 16, c);
+    Store64(d + n - 8, e);
+  } else {
+    CopyBelow64(d, s, n);
+  }
+}
+
+void FillUnrolled(void* dst, int value, std::size_t n) {
+  char* d = static_cast<char*>(dst);
+  const std::uint64_t pattern = BytePattern(value);
+  if (n < 64) {
+    FillBelow64(d, pattern, n);
+    return;
+  }
+  // Align the destination to 8 with one unaligned store, as memset_orig does.
+  const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) & 7;
+  if (misalign != 0) {
+    Store64(d, pattern);
+    d += 8 - misalign;
+    n -= 8 - misalign;
+  }
+  for (std::size_t blocks = n >> 6; blocks != 0; --blocks) {
+    for (int i = 0; i < 64; i += 8) Store64(d + i, pattern);
+    d += 64;
+  }
+  n &= 63;
+  for (; n >= 8; n -= 8, d += 8) Store64(d, pattern);
+  for (; n != 0; --n) *d++ = static_cast<char>(pattern);
+}
+
+// clzero zeroes the whole 64-byte line that holds its address; the head and
+// tail that are not whole lines are written with ordinary stores. It cannot
+// write anything but zeros: other values go to rep stosb, so a caller that
+// ignores the zero_only flag gets a correct result, not a silently wrong one.
+void FillClzero(void* dst, int value, std::size_t n) {
+  if (static_cast<unsigned char>(value) != 0 || n < 128) {
+    FillStosb(dst, value, n);
+    return;
+  }
+  char* d = static_cast<char*>(dst);
+  char* line = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(d) + 63) & ~std::uintptr_t{63});
+  char* const end = d + n;
+  char* const last_line = reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(end) & ~std::uintptr_t{63});
+  FillStosb(d, 0, static_cast<std::size_t>(line - d));
+  for (; line < last_line; line += 64) asm volatile("clzero" : : "a"(line) : "memory");
+  FillStosb(last_line, 0, static_cast<std::size_t>(end - last_line));
+  asm volatile("sfence" : : : "memory");
+}
+
+}  // namespace membench::kernels

@@ -1,0 +1,208 @@
+// File: report/text_report.cpp
+#include "report/text_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "core/measurement_stats.h"
+#include "core/units.h"
+#include "report/derived_metrics.h"
+
+namespace membench {
+namespace {
+
+bool IsBytes(const Measurement& m) { return m.work_unit == "bytes"; }
+
+std::string RateText(const Measurement& m, double per_second) {
+  if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
+  return fmt::format("{:.3f} M{}/s", per_second / 1e6, m.work_unit);
+}
+
+std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
+  if (st.cycles_from_pmu) return "PMU cycles";
+  return fmt::format("TSC estimate: {:.3f} GHz TSC ticks, not core cycles", r.tsc_ghz);
+}
+
+std::string NoiseText(const Summary& s) {
+  if (s.n < 2 || s.mean == 0) return "";
+  return fmt::format("( +-{:6.2f}% )", s.rel_sem_pct);
+}
+
+void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<std::string, double>& counts,
+                      double wall_ns) {
+  if (c.hidden) return;
+  const std::string unit = c.base_name == "task-clock" || c.base_name == "cpu-clock" ? "msec" : "";
+  if (!c.supported || !c.counted) {
+    fmt::print(out, "{:>18} {:<4} {}\n", c.supported ? "<not counted>" : "<not supported>", "", c.name);
+    return;
+  }
+  const double shown = unit == "msec" ? c.summary.mean / 1e6 : c.summary.mean;
+  const std::string value = unit == "msec" ? fmt::format("{:.2f}", shown) : WithThousands(shown);
+  const auto metrics = DeriveMetrics(c.base_name, counts, wall_ns);
+  std::string metric_text;
+  if (!metrics.empty()) {
+    metric_text = "# " + fmt::format(fmt::runtime(metrics[0].format), metrics[0].value) + " " + metrics[0].unit;
+  }
+  std::string tail = NoiseText(c.summary);
+  if (c.running_pct < 99.995) tail += fmt::format("  [{:.2f}%]", c.running_pct);
+  fmt::print(out, "{:>18} {:<4} {:<32} {:<42} {}\n", value, unit, c.name, metric_text, tail);
+  for (std::size_t i = 1; i < metrics.size(); ++i) {
+    fmt::print(out, "{:>18} {:<4} {:<32} # {} {}\n", "", "", "",
+               fmt::format(fmt::runtime(metrics[i].format), metrics[i].value), metrics[i].unit);
+  }
+}
+
+void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
+  const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+  fmt::print(out, "\n Performance counter stats for '{} {}' ({} runs, {} loop{} each{}, {} warm-up):\n\n", m.workload,
+             m.point.Label(), m.samples.size(), m.loops, m.loops == 1 ? "" : "s",
+             m.fresh_state_each_sample ? " on fresh buffers" : (m.loops_calibrated ? " (calibrated)" : ""),
+             m.warmup_samples);
+  std::map<std::string, double> counts;
+  for (const auto& c : st.counters) {
+    if (c.counted) counts[c.base_name] = c.summary.mean;
+  }
+  const double wall_ns = st.wall_seconds.mean * 1e9;
+  for (const auto& c : st.counters) WriteCounterLine(out, c, counts, wall_ns);
+  out << "\n";
+  const std::string rate_name = IsBytes(m) ? m.rate_label : m.work_unit + "/s";
+  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean), rate_name,
+             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median), RateText(m, st.rate.min),
+                         RateText(m, st.rate.max)),
+             NoiseText(st.rate));
+  if (st.rate.n >= 2) {
+    fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
+               RateText(m, st.rate.ci95_high));
+  }
+  const std::string per_unit = IsBytes(m) ? "byte" : m.work_unit;
+  fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
+  if (IsBytes(m)) {
+    fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
+               "per sample", FormatSize(static_cast<std::uint64_t>(st.work_per_sample / static_cast<double>(m.loops))));
+  }
+  out << "\n";
+  const Summary& t = st.wall_seconds;
+  if (t.n >= 2) {
+    const int p = ElapsedPrecision(t.sem);
+    fmt::print(out, "{:>17.{}f} +- {:.{}f} seconds time elapsed  ( +-{:6.2f}% )\n", t.mean, p, t.sem, p,
+               t.rel_sem_pct);
+  } else {
+    fmt::print(out, "{:>17.9f} seconds time elapsed\n", t.mean);
+  }
+  out << "\n";
+  fmt::print(out, "{:>17.9f} seconds user\n", st.user_seconds.mean);
+  fmt::print(out, "{:>17.9f} seconds sys\n", st.system_seconds.mean);
+  out << "\n";
+  for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
+  for (const auto& note : m.notes) fmt::print(out, " note: {}\n", note);
+}
+
+// Parameters that take more than one value across the measurements.
+std::vector<std::string> VaryingParams(const std::vector<Measurement>& ms) {
+  std::vector<std::string> out;
+  if (ms.empty()) return out;
+  for (const auto& [name, value] : ms.front().point.values) {
+    std::set<std::string> seen;
+    for (const auto& m : ms) seen.insert(m.point.at(name).text);
+    if (seen.size() > 1) out.push_back(name);
+  }
+  return out;
+}
+
+void WriteSummary(std::ostream& out, const RunResult& r) {
+  const auto& ms = r.measurements;
+  if (ms.empty()) return;
+  const auto varying = VaryingParams(ms);
+  std::string fixed;
+  for (const auto& [name, value] : ms.front().point.values) {
+    if (std::find(varying.begin(), varying.end(), name) == varying.end()) fixed += " " + name + "=" + value.text;
+  }
+  const MeasurementStats first = ComputeMeasurementStats(ms.front(), r.events);
+  fmt::print(out, "\n# {} summary ({} runs per point){}\n", ms.front().workload, ms.front().samples.size(),
+             fixed.empty() ? "" : ";" + fixed);
+  const bool bytes = IsBytes(ms.front());
+  fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles/{}: {}\n",
+             bytes ? "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")"
+                   : "rate in millions of " + ms.front().work_unit + " per second",
+             bytes ? "B" : ms.front().work_unit, CyclesLabel(first, r));
+  std::string header;
+  for (const auto& name : varying) header += fmt::format("{:<10} ", name);
+  fmt::print(out, "{}{:>10} {:>8} {:>10} {:>10} {:>14}\n", header, bytes ? "GB/s" : "M/s", "+-", "median",
+             bytes ? "cyc/B" : "cyc/unit", "faults/sample");
+  for (const auto& m : ms) {
+    const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+    std::string row;
+    for (const auto& name : varying) row += fmt::format("{:<10} ", m.point.at(name).text);
+    const double scale = bytes ? 1e9 : 1e6;
+    const std::string faults =
+        st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
+    fmt::print(out, "{}{:>10.3f} {:>7.2f}% {:>10.3f} {:>10.4f} {:>14}\n", row, st.rate.mean / scale,
+               st.rate.rel_sem_pct, st.rate.median / scale, st.cycles_per_unit, faults);
+  }
+}
+
+void WriteHeader(std::ostream& out, const RunResult& r) {
+  const auto& s = r.system;
+  fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version, s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
+             s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release);
+  fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
+             s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
+             s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
+  fmt::print(out, "# Values are means over the runs; ( +- x% ) is the relative standard error of the mean, as perf "
+                  "stat prints it.\n");
+  std::set<std::string> modes;
+  for (const auto& e : r.events) {
+    if (e.supported) modes.insert(e.counted_modes);
+  }
+  if (!modes.empty()) {
+    std::string joined;
+    for (const auto& m : modes) joined += (joined.empty() ? "" : ", ") + m;
+    fmt::print(out, "# Counters count {} mode{}; only the timed region is counted.\n", joined,
+               modes.size() > 1 || joined.find('+') != std::string::npos ? "s" : "");
+  }
+  // Each reason once, as the STYLE asks: one line per distinct cause.
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const auto& e : r.events) {
+    if (!e.supported && !e.hide_if_unsupported) by_reason[e.reason].push_back(e.name);
+  }
+  for (const auto& [reason, names] : by_reason) {
+    std::string joined;
+    for (const auto& n : names) joined += (joined.empty() ? "" : ", ") + n;
+    fmt::print(out, "# <not supported>: {}: {}\n", joined, reason);
+  }
+  for (const auto& note : r.notes) fmt::print(out, "# note: {}\n", note);
+}
+
+}  // namespace
+
+int ElapsedPrecision(double sem_seconds) {
+  if (!(sem_seconds > 0)) return 9;
+  const int digits = sem_seconds > 1 ? 0 : static_cast<int>(std::ceil(-std::log10(sem_seconds)));
+  return std::clamp(digits + 2, 0, 9);
+}
+
+std::string WithThousands(double value) {
+  const bool negative = value < 0;
+  std::string digits = fmt::format("{:.0f}", std::fabs(value));
+  std::string out;
+  const std::size_t first = digits.size() % 3 == 0 ? 3 : digits.size() % 3;
+  out = digits.substr(0, first);
+  for (std::size_t i = first; i < digits.size(); i += 3) out += "," + digits.substr(i, 3);
+  return negative ? "-" + out : out;
+}
+
+void WriteTextReport(const RunResult& result, std::ostream& out) {
+  WriteHeader(out, result);
+  for (const auto& m : result.measurements) WriteBlock(out, result, m);
+  WriteSummary(out, result);
+  if (result.interrupted) {
+    fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
+               result.measurements.size(), result.measurements.size() == 1 ? "" : "s");
+  }
+}
+
+}  // namespace membench

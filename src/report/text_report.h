@@ -1,0 +1,22 @@
+// File: report/text_report.h
+// The text output: a header that says what the figures mean, one block per
+// measurement in the layout of perf stat -r, then a summary table of the
+// matrix. Plain ASCII.
+#pragma once
+
+#include <ostream>
+
+#include "core/result.h"
+
+namespace membench {
+
+void WriteTextReport(const RunResult& result, std::ostream& out);
+
+// perf's precision for "avg +- sd seconds time elapsed": two significant
+// digits of the standard error (tools/perf/util/stat-display.c).
+int ElapsedPrecision(double sem_seconds);
+
+// 1234567 -> "1,234,567"
+std::string WithThousands(double value);
+
+}  // namespace membench

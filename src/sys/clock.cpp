@@ -1,0 +1,24 @@
+// File: sys/clock.cpp
+#include "sys/clock.h"
+
+#include <sys/resource.h>
+#include <time.h>
+
+namespace membench::sys {
+
+std::int64_t MonotonicNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+CpuTimes ProcessCpuTimes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto ns = [](const timeval& tv) {
+    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
+  };
+  return {ns(usage.ru_utime), ns(usage.ru_stime)};
+}
+
+}  // namespace membench::sys

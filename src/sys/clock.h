@@ -1,0 +1,27 @@
+// File: sys/clock.h
+// The clocks a sample is timed with: CLOCK_MONOTONIC for wall time, the TSC
+// for a cycle estimate where there is no PMU, and getrusage for the user and
+// system CPU time split (page faults and clearing are system time).
+#pragma once
+
+#include <cstdint>
+
+namespace membench::sys {
+
+std::int64_t MonotonicNs();
+
+inline std::uint64_t ReadTsc() {
+  unsigned lo, hi;
+  asm volatile("rdtsc" : "=a"(lo), "=d"(hi));
+  return (static_cast<std::uint64_t>(hi) << 32) | lo;
+}
+
+struct CpuTimes {
+  std::int64_t user_ns = 0;
+  std::int64_t system_ns = 0;
+};
+
+// CPU time of the whole process (every thread and nothing of its children).
+CpuTimes ProcessCpuTimes();
+
+}  // namespace membench::sys

@@ -1,0 +1,316 @@
+// File: sys/events.cpp
+#include "sys/events.h"
+
+#include <linux/perf_event.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+
+#include "core/error.h"
+#include "core/suggest.h"
+#include "sys/files.h"
+
+namespace membench::sys {
+namespace {
+
+struct GenericEvent {
+  const char* name;
+  std::uint32_t type;
+  std::uint64_t config;
+  const char* description;
+};
+
+// perf's generic names (tools/perf/util/parse-events.c), with their aliases.
+const std::vector<GenericEvent>& GenericEvents() {
+  static const std::vector<GenericEvent> events = {
+      {"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "core cycles"},
+      {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "core cycles"},
+      {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, "retired instructions"},
+      {"cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES, "last-level cache accesses"},
+      {"cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, "last-level cache misses"},
+      {"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, "retired branches"},
+      {"branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, "retired branches"},
+      {"branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES, "mispredicted branches"},
+      {"bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, "bus cycles"},
+      {"stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, "cycles the front end delivered nothing"},
+      {"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "cycles the back end retired nothing"},
+      {"ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, "reference (nominal-frequency) cycles"},
+      {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, "CPU clock (ns)"},
+      {"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "CPU time of this task (ns)"},
+      {"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page faults"},
+      {"faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page faults"},
+      {"minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, "faults without I/O"},
+      {"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ, "faults with I/O"},
+      {"context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context switches"},
+      {"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context switches"},
+      {"cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "moves to another CPU"},
+      {"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "moves to another CPU"},
+      {"alignment-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS, "alignment faults"},
+      {"emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS, "emulation faults"},
+  };
+  return events;
+}
+
+struct CacheName {
+  const char* name;
+  std::uint64_t id;
+};
+
+// perf's hardware-cache names: <cache>-<op>[-misses], e.g. dTLB-load-misses.
+constexpr CacheName kCaches[] = {{"L1-dcache", PERF_COUNT_HW_CACHE_L1D}, {"L1-icache", PERF_COUNT_HW_CACHE_L1I},
+                                 {"LLC", PERF_COUNT_HW_CACHE_LL},        {"dTLB", PERF_COUNT_HW_CACHE_DTLB},
+                                 {"iTLB", PERF_COUNT_HW_CACHE_ITLB},     {"branch", PERF_COUNT_HW_CACHE_BPU},
+                                 {"node", PERF_COUNT_HW_CACHE_NODE}};
+constexpr CacheName kCacheOps[] = {{"load", PERF_COUNT_HW_CACHE_OP_READ},
+                                   {"store", PERF_COUNT_HW_CACHE_OP_WRITE},
+                                   {"prefetch", PERF_COUNT_HW_CACHE_OP_PREFETCH}};
+
+struct CacheEvent {
+  std::string name;
+  std::uint64_t config;
+};
+
+const std::vector<CacheEvent>& CacheEvents() {
+  static const std::vector<CacheEvent> events = [] {
+    std::vector<CacheEvent> out;
+    for (const auto& cache : kCaches) {
+      for (const auto& op : kCacheOps) {
+        const std::uint64_t base = cache.id | (op.id << 8);
+        out.push_back({std::string(cache.name) + "-" + op.name + "s",
+                       base | (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)});
+        out.push_back({std::string(cache.name) + "-" + op.name + "-misses",
+                       base | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16)});
+      }
+    }
+    return out;
+  }();
+  return events;
+}
+
+bool InitPfm() {
+  static const bool ok = pfm_initialize() == PFM_SUCCESS;
+  return ok;
+}
+
+std::string Lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// Splits "name:u" into ("name", kUser). Tracepoints and libpfm4 umasks also
+// contain colons, so only a trailing u, k, uk or ku counts as a modifier.
+std::pair<std::string, CountMode> SplitModifier(const std::string& spec) {
+  const auto colon = spec.rfind(':');
+  if (colon == std::string::npos) return {spec, CountMode::kDefault};
+  const std::string mod = spec.substr(colon + 1);
+  const std::string base = spec.substr(0, colon);
+  if (mod == "u") return {base, CountMode::kUser};
+  if (mod == "k") return {base, CountMode::kKernel};
+  if (mod == "uk" || mod == "ku") return {base, CountMode::kUserKernel};
+  return {spec, CountMode::kDefault};
+}
+
+std::optional<EventEncoding> FromGeneric(const std::string& name) {
+  for (const auto& e : GenericEvents()) {
+    if (name == e.name) {
+      EventEncoding enc;
+      enc.source = e.type == PERF_TYPE_SOFTWARE ? "software" : "hardware";
+      enc.type = e.type;
+      enc.config = e.config;
+      return enc;
+    }
+  }
+  for (const auto& e : CacheEvents()) {
+    if (name == e.name) {
+      EventEncoding enc;
+      enc.source = "cache";
+      enc.type = PERF_TYPE_HW_CACHE;
+      enc.config = e.config;
+      return enc;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<EventEncoding> FromTracepoint(const std::string& name) {
+  const auto colon = name.find(':');
+  if (colon == std::string::npos || name.find(':', colon + 1) != std::string::npos) return std::nullopt;
+  const std::string subsys = name.substr(0, colon);
+  const std::string event = name.substr(colon + 1);
+  if (subsys.empty() || event.empty() || Lower(subsys) != subsys) return std::nullopt;
+  EventEncoding enc;
+  enc.source = "tracepoint";
+  enc.type = PERF_TYPE_TRACEPOINT;
+  const std::string root = TracefsRoot();
+  if (root.empty()) {
+    enc.unsupported_reason = IsRoot() ? "tracefs is not available on this kernel"
+                                      : "tracefs is not readable (run as root, or mount tracefs: "
+                                        "mount -t tracefs nodev /sys/kernel/tracing)";
+    return enc;
+  }
+  const auto id = ReadInteger(root + "/events/" + subsys + "/" + event + "/id");
+  if (!id) {
+    // Unknown tracepoint: suggest the closest one of that subsystem.
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& sub : std::filesystem::directory_iterator(root + "/events", ec)) {
+      if (!sub.is_directory()) continue;
+      for (const auto& ev : std::filesystem::directory_iterator(sub.path(), ec)) {
+        if (ev.is_directory()) names.push_back(sub.path().filename().string() + ":" + ev.path().filename().string());
+      }
+    }
+    const std::string guess = ClosestName(name, names);
+    throw Error("unknown tracepoint '" + name + "' (not in " + root + "/events)" +
+                (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+  enc.config = static_cast<std::uint64_t>(*id);
+  return enc;
+}
+
+// Names are searched in the PMUs libpfm4 finds on this machine; a name that
+// only an absent PMU knows is valid but unsupported here.
+std::optional<EventEncoding> FromLibpfm(const std::string& name) {
+  if (!InitPfm()) return std::nullopt;
+  auto try_encode = [](const std::string& n) -> std::optional<EventEncoding> {
+    perf_event_attr attr{};
+    pfm_perf_encode_arg_t arg{};
+    arg.attr = &attr;
+    arg.size = sizeof arg;
+    if (pfm_get_os_event_encoding(n.c_str(), PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT, &arg) != PFM_SUCCESS) {
+      return std::nullopt;
+    }
+    EventEncoding enc;
+    enc.source = "libpfm4";
+    enc.type = attr.type;
+    enc.config = attr.config;
+    enc.config1 = attr.config1;
+    enc.config2 = attr.config2;
+    return enc;
+  };
+  // The Intel manuals write EVENT.UMASK; libpfm4 writes EVENT:UMASK.
+  std::string alt = name;
+  if (const auto dot = alt.find('.'); dot != std::string::npos) alt[dot] = ':';
+  if (auto enc = try_encode(name)) return enc;
+  if (auto enc = try_encode(alt)) return enc;
+  const std::string wanted = Lower(alt.substr(0, alt.find(':')));
+  pfm_pmu_info_t pinfo{};
+  pfm_event_info_t einfo{};
+  for (int p = PFM_PMU_NONE; p < PFM_PMU_MAX; ++p) {
+    pinfo = {};
+    pinfo.size = sizeof pinfo;
+    if (pfm_get_pmu_info(static_cast<pfm_pmu_t>(p), &pinfo) != PFM_SUCCESS || pinfo.is_present) continue;
+    for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+      einfo = {};
+      einfo.size = sizeof einfo;
+      if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS) break;
+      if (Lower(einfo.name) == wanted) {
+        EventEncoding enc;
+        enc.source = "libpfm4";
+        enc.unsupported_reason = std::string("libpfm4 knows it for the ") + pinfo.name + " PMU (" +
+                                 (pinfo.desc ? pinfo.desc : "") + "), which this machine does not have";
+        return enc;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> AllGenericNames() {
+  std::vector<std::string> names;
+  for (const auto& e : GenericEvents()) names.emplace_back(e.name);
+  for (const auto& e : CacheEvents()) names.push_back(e.name);
+  return names;
+}
+
+}  // namespace
+
+const std::vector<std::string>& DefaultEventNames() {
+  // perf stat's default set (tools/perf/builtin-stat.c), in its order.
+  static const std::vector<std::string> names = {
+      "task-clock", "context-switches", "cpu-migrations", "page-faults", "cycles",
+      "stalled-cycles-frontend", "stalled-cycles-backend", "instructions", "branches", "branch-misses"};
+  return names;
+}
+
+EventEncoding ResolveEvent(const std::string& spec) {
+  auto [base, mode] = SplitModifier(spec);
+  std::optional<EventEncoding> enc = FromGeneric(base);
+  if (!enc) enc = FromTracepoint(base);
+  if (!enc) enc = FromLibpfm(base);
+  if (!enc) {
+    const std::string guess = ClosestName(base, AllGenericNames());
+    throw Error("unknown event '" + spec + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
+                " (membench list events shows what this machine has)");
+  }
+  enc->name = spec;
+  enc->base_name = base;
+  enc->mode = mode;
+  return *enc;
+}
+
+std::vector<EventEncoding> ResolveEventList(const std::string& list) {
+  std::vector<EventEncoding> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const auto comma = list.find(',', start);
+    const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item == "default") {
+      for (const auto& name : DefaultEventNames()) {
+        EventEncoding enc = ResolveEvent(name);
+        enc.hide_if_unsupported = name.rfind("stalled-cycles", 0) == 0;
+        out.push_back(enc);
+      }
+    } else if (!item.empty()) {
+      out.push_back(ResolveEvent(item));
+    } else {
+      throw Error("empty event name in '" + list + "'");
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::vector<EventListing> ListKnownEvents() {
+  std::vector<EventListing> out;
+  for (const auto& e : GenericEvents()) {
+    out.push_back({e.name, e.type == PERF_TYPE_SOFTWARE ? "software" : "hardware", e.description});
+  }
+  for (const auto& e : CacheEvents()) out.push_back({e.name, "cache", "hardware cache event"});
+  if (InitPfm()) {
+    for (int p = PFM_PMU_NONE; p < PFM_PMU_MAX; ++p) {
+      pfm_pmu_info_t pinfo{};
+      pinfo.size = sizeof pinfo;
+      if (pfm_get_pmu_info(static_cast<pfm_pmu_t>(p), &pinfo) != PFM_SUCCESS || !pinfo.is_present) continue;
+      // libpfm4's "perf" pseudo-PMUs repeat the generic names above.
+      if (std::strncmp(pinfo.name, "perf", 4) == 0) continue;
+      for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+        pfm_event_info_t einfo{};
+        einfo.size = sizeof einfo;
+        if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS) break;
+        out.push_back({std::string(pinfo.name) + "::" + einfo.name, "libpfm4", einfo.desc ? einfo.desc : ""});
+      }
+    }
+  }
+  return out;
+}
+
+std::string TracefsRoot() {
+  for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
+    if (::access((std::string(root) + "/events").c_str(), R_OK | X_OK) == 0) return root;
+  }
+  // As root, mount it where the kernel provides the mount point.
+  if (IsRoot() && ::access("/sys/kernel/tracing", F_OK) == 0 &&
+      ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0 &&
+      ::access("/sys/kernel/tracing/events", R_OK | X_OK) == 0) {
+    return "/sys/kernel/tracing";
+  }
+  return {};
+}
+
+}  // namespace membench::sys

@@ -1,0 +1,20 @@
+// File: sys/files.h
+// Small readers for /proc and /sys: whole file, first line, one integer.
+// They report absence as std::nullopt, never throw: a missing file is a fact
+// about the machine ("no cpufreq"), not an error.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace membench::sys {
+
+std::optional<std::string> ReadFile(const std::string& path);
+std::optional<std::string> ReadFirstLine(const std::string& path);
+std::optional<std::int64_t> ReadInteger(const std::string& path);
+// Writes value to a sysfs/procfs file; returns the errno text on failure.
+std::optional<std::string> WriteFile(const std::string& path, const std::string& value);
+bool IsRoot();
+
+}  // namespace membench::sys

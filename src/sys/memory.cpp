@@ -1,0 +1,147 @@
+// File: sys/memory.cpp
+#include "sys/memory.h"
+
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+#include <utility>
+
+#include "core/error.h"
+#include "sys/files.h"
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23  // Linux 5.14
+#endif
+
+namespace membench::sys {
+namespace {
+
+std::size_t RoundUp(std::size_t v, std::size_t to) { return (v + to - 1) / to * to; }
+
+}  // namespace
+
+MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy) {
+  if (align_bytes < kPage4k) align_bytes = kPage4k;
+  const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, kPage4k);
+  // Reserve enough to align inside, plus the guard page.
+  const std::size_t reserve = size + align_bytes + kPage4k;
+  void* p = ::mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) {
+    throw Error("mmap of " + std::to_string(reserve) + " bytes failed: " + std::strerror(errno) +
+                " (check free memory and ulimit -v)");
+  }
+  MappedRegion region;
+  region.mapping_ = static_cast<char*>(p);
+  region.mapping_size_ = reserve;
+  const auto base = reinterpret_cast<std::uintptr_t>(p);
+  region.data_ = reinterpret_cast<char*>(RoundUp(base, align_bytes));
+  region.size_ = size;
+  if (::mprotect(region.data_, size, PROT_READ | PROT_WRITE) != 0) {
+    throw Error(std::string("mprotect of a new mapping failed: ") + std::strerror(errno));
+  }
+  int advice = -1;
+  if (policy == PagePolicy::kThp) advice = MADV_HUGEPAGE;
+  if (policy == PagePolicy::k4k) advice = MADV_NOHUGEPAGE;
+  if (advice >= 0 && ::madvise(region.data_, size, advice) != 0) {
+    throw Error(std::string("madvise(") + (advice == MADV_HUGEPAGE ? "MADV_HUGEPAGE" : "MADV_NOHUGEPAGE") +
+                ") failed: " + std::strerror(errno) +
+                (errno == EINVAL ? " (kernel built without transparent huge pages?)" : ""));
+  }
+  return region;
+}
+
+MappedRegion::MappedRegion(MappedRegion&& other) noexcept { *this = std::move(other); }
+
+MappedRegion& MappedRegion::operator=(MappedRegion&& other) noexcept {
+  if (this != &other) {
+    Release();
+    mapping_ = std::exchange(other.mapping_, nullptr);
+    mapping_size_ = std::exchange(other.mapping_size_, 0);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+MappedRegion::~MappedRegion() { Release(); }
+
+void MappedRegion::Release() {
+  if (mapping_ != nullptr) ::munmap(mapping_, mapping_size_);
+  mapping_ = nullptr;
+}
+
+std::string PrefaultRegion(const MappedRegion& region, Prefault mode) {
+  volatile char* p = region.data();
+  const std::size_t n = region.size();
+  switch (mode) {
+    case Prefault::kNone:
+      return {};
+    case Prefault::kRead: {
+      char sink = 0;
+      for (std::size_t i = 0; i < n; i += kPage4k) sink = static_cast<char>(sink ^ p[i]);
+      asm volatile("" : : "r"(sink));
+      return {};
+    }
+    case Prefault::kWrite:
+      for (std::size_t i = 0; i < n; i += kPage4k) p[i] = 0;
+      return {};
+    case Prefault::kPopulate:
+      if (::madvise(region.data(), n, MADV_POPULATE_WRITE) == 0) return {};
+      if (errno != EINVAL) {
+        throw Error(std::string("madvise(MADV_POPULATE_WRITE) failed: ") + std::strerror(errno) +
+                    (errno == ENOMEM ? " (not enough free memory)" : ""));
+      }
+      for (std::size_t i = 0; i < n; i += kPage4k) p[i] = 0;
+      return "MADV_POPULATE_WRITE is not supported by this kernel (needs Linux 5.14); "
+             "pages were populated by writing one byte per 4 KiB instead";
+  }
+  return {};
+}
+
+PageBacking ReadPageBacking(const void* address, std::size_t bytes) {
+  PageBacking backing;
+  const auto text = ReadFile("/proc/self/smaps");
+  if (!text) return backing;
+  const auto lo = reinterpret_cast<std::uintptr_t>(address);
+  const auto hi = lo + bytes;
+  std::istringstream in(*text);
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    std::uintptr_t start = 0, end = 0;
+    char dash = 0;
+    std::istringstream header(line);
+    if (line.find('-') < line.find(' ') && (header >> std::hex >> start >> dash >> end) && dash == '-') {
+      inside = start < hi && end > lo;
+      if (inside) {
+        backing.found = true;
+        backing.mapped_bytes += end - start;
+      }
+      continue;
+    }
+    if (!inside) continue;
+    std::istringstream field(line);
+    std::string key;
+    std::uint64_t kib = 0;
+    if (!(field >> key >> kib)) continue;
+    if (key == "Rss:") backing.resident_bytes += kib * 1024;
+    if (key == "AnonHugePages:") backing.anon_huge_bytes += kib * 1024;
+    if (key == "KernelPageSize:" && backing.kernel_page_bytes == 0) backing.kernel_page_bytes = kib * 1024;
+  }
+  return backing;
+}
+
+std::uint64_t MemAvailableBytes() {
+  const auto text = ReadFile("/proc/meminfo");
+  if (!text) return 0;
+  const auto pos = text->find("MemAvailable:");
+  if (pos == std::string::npos) return 0;
+  std::istringstream in(text->substr(pos + 13));
+  std::uint64_t kib = 0;
+  in >> kib;
+  return kib * 1024;
+}
+
+}  // namespace membench::sys

@@ -1,0 +1,63 @@
+// File: sys/memory.h
+// Anonymous memory regions with a page policy, prefaulting, and the readback
+// of how they are really backed (/proc/self/smaps). A region is followed by a
+// PROT_NONE guard page: it catches overruns, and it keeps the kernel from
+// merging two neighbouring regions into one VMA, whose smaps figures would
+// then describe both.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace membench::sys {
+
+enum class PagePolicy { kDefault, k4k, kThp };
+enum class Prefault { kNone, kRead, kWrite, kPopulate };
+
+inline constexpr std::size_t kPage4k = 4096;
+inline constexpr std::size_t kPage2m = 2u << 20;
+
+class MappedRegion {
+ public:
+  // Maps at least `bytes` (rounded up to 4 KiB) aligned to `align_bytes` and
+  // applies the policy's madvise. Throws Error when the kernel refuses.
+  static MappedRegion Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy);
+
+  MappedRegion() = default;
+  MappedRegion(MappedRegion&& other) noexcept;
+  MappedRegion& operator=(MappedRegion&& other) noexcept;
+  MappedRegion(const MappedRegion&) = delete;
+  MappedRegion& operator=(const MappedRegion&) = delete;
+  ~MappedRegion();
+
+  char* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  void Release();
+  char* mapping_ = nullptr;     // what munmap gets
+  std::size_t mapping_size_ = 0;
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// Touches the region as the mode says. Returns a note when the mode could not
+// be applied literally (populate on a kernel without MADV_POPULATE_WRITE).
+std::string PrefaultRegion(const MappedRegion& region, Prefault mode);
+
+// How a range is backed, summed over the smaps entries (VMAs) it overlaps.
+struct PageBacking {
+  std::uint64_t mapped_bytes = 0;
+  std::uint64_t resident_bytes = 0;    // Rss
+  std::uint64_t anon_huge_bytes = 0;   // AnonHugePages: THP-mapped
+  std::uint64_t kernel_page_bytes = 0; // KernelPageSize of the first VMA
+  bool found = false;
+};
+
+PageBacking ReadPageBacking(const void* address, std::size_t bytes);
+
+// MemAvailable from /proc/meminfo, in bytes; 0 when unreadable.
+std::uint64_t MemAvailableBytes();
+
+}  // namespace membench::sys

@@ -1,0 +1,198 @@
+// File: sys/perf_counters.cpp
+#include "sys/perf_counters.h"
+
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "sys/files.h"
+
+namespace membench::sys {
+namespace {
+
+constexpr std::uint64_t kGroupFormat =
+    PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+constexpr std::uint64_t kSingleFormat =
+    PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+
+int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int group_fd) {
+  perf_event_attr attr{};
+  attr.size = sizeof attr;
+  attr.type = e.type;
+  attr.config = e.config;
+  attr.config1 = e.config1;
+  attr.config2 = e.config2;
+  attr.read_format = group_fd == -2 ? kSingleFormat : kGroupFormat;
+  // Bit-fields: assigned with if, as -Wconversion flags a ternary into :1.
+  if (group_fd < 0) attr.disabled = 1;
+  if (!count_user) attr.exclude_user = 1;
+  if (!count_kernel) attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  int fd;
+  do {
+    fd = static_cast<int>(::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd < 0 ? -1 : group_fd,
+                                    PERF_FLAG_FD_CLOEXEC));
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+}  // namespace
+
+int PerfEventParanoid() { return static_cast<int>(ReadInteger("/proc/sys/kernel/perf_event_paranoid").value_or(2)); }
+
+bool HasHardwarePmu() {
+  for (const char* pmu : {"cpu", "cpu_core", "cpu_atom", "armv8_pmuv3"}) {
+    if (std::filesystem::exists(std::string("/sys/bus/event_source/devices/") + pmu)) return true;
+  }
+  return false;
+}
+
+std::string PerfOpenErrorReason(int error_number, const std::string& source, int paranoid) {
+  const bool hardware = source == "hardware" || source == "cache" || source == "libpfm4";
+  switch (error_number) {
+    case ENOENT:
+    case ENODEV:
+      return hardware ? "no hardware PMU on this machine (running in a VM without a virtual PMU?)"
+                      : "this kernel does not provide the event";
+    case EOPNOTSUPP:
+      return "the PMU does not support this event or its modifiers";
+    case EACCES:
+    case EPERM:
+      return "not permitted at perf_event_paranoid=" + std::to_string(paranoid) +
+             " (run as root, grant CAP_PERFMON, or: echo 1 > /proc/sys/kernel/perf_event_paranoid)";
+    case EINVAL:
+      return "the kernel rejected the encoding (EINVAL): not an event of this PMU";
+    case EMFILE:
+      return "too many open files (raise ulimit -n)";
+    default:
+      return std::string("perf_event_open failed: ") + std::strerror(error_number);
+  }
+}
+
+CounterGroup::CounterGroup(std::vector<EventEncoding> events) : events_(std::move(events)) { OpenAll(true); }
+
+CounterGroup::~CounterGroup() { CloseAll(); }
+
+void CounterGroup::CloseAll() {
+  for (auto& slot : slots_) {
+    if (slot.fd >= 0) ::close(slot.fd);
+    slot.fd = -1;
+  }
+  leader_fd_ = -1;
+}
+
+void CounterGroup::OpenAll(bool allow_group) {
+  CloseAll();
+  slots_.assign(events_.size(), Slot{});
+  statuses_.assign(events_.size(), EventStatus{});
+  const int paranoid = PerfEventParanoid();
+  for (std::size_t i = 0; i < events_.size(); ++i) {
+    const EventEncoding& e = events_[i];
+    EventStatus& status = statuses_[i];
+    status.name = e.name;
+    status.hide_if_unsupported = e.hide_if_unsupported;
+    if (!e.unsupported_reason.empty()) {
+      status.reason = e.unsupported_reason;
+      continue;
+    }
+    bool user = e.mode != CountMode::kKernel;
+    bool kernel = e.mode != CountMode::kUser;
+    // Try the group first, then alone; by default fall back to user-only
+    // counting where kernel counting is not permitted.
+    auto try_open = [&](bool u, bool k) {
+      int group = allow_group ? leader_fd_ : -2;
+      int fd = OpenEvent(e, u, k, group);
+      bool grouped = allow_group;
+      if (fd < 0 && allow_group && leader_fd_ >= 0 && errno != EACCES && errno != EPERM && errno != ENOENT) {
+        fd = OpenEvent(e, u, k, -2);
+        grouped = false;
+      }
+      return std::pair{fd, grouped};
+    };
+    auto [fd, grouped] = try_open(user, kernel);
+    if (fd < 0 && (errno == EACCES || errno == EPERM) && e.mode == CountMode::kDefault) {
+      kernel = false;
+      std::tie(fd, grouped) = try_open(user, kernel);
+    }
+    if (fd < 0) {
+      status.reason = PerfOpenErrorReason(errno, e.source, paranoid);
+      continue;
+    }
+    Slot& slot = slots_[i];
+    slot.fd = fd;
+    slot.in_group = grouped;
+    if (grouped && leader_fd_ < 0) leader_fd_ = fd;
+    std::uint64_t id = 0;
+    ::ioctl(fd, PERF_EVENT_IOC_ID, &id);
+    slot.id = id;
+    status.supported = true;
+    status.in_group = grouped;
+    status.counted_modes = user && kernel ? "user+kernel" : (user ? "user" : "kernel");
+  }
+}
+
+void CounterGroup::Start() {
+  if (leader_fd_ >= 0) {
+    ::ioctl(leader_fd_, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+    ::ioctl(leader_fd_, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+  }
+  for (const auto& slot : slots_) {
+    if (slot.fd >= 0 && !slot.in_group) {
+      ::ioctl(slot.fd, PERF_EVENT_IOC_RESET, 0);
+      ::ioctl(slot.fd, PERF_EVENT_IOC_ENABLE, 0);
+    }
+  }
+}
+
+void CounterGroup::Stop() {
+  for (const auto& slot : slots_) {
+    if (slot.fd >= 0 && !slot.in_group) ::ioctl(slot.fd, PERF_EVENT_IOC_DISABLE, 0);
+  }
+  if (leader_fd_ >= 0) ::ioctl(leader_fd_, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+}
+
+std::vector<std::optional<CounterValue>> CounterGroup::Read() const {
+  std::vector<std::optional<CounterValue>> out(slots_.size());
+  if (leader_fd_ >= 0) {
+    std::vector<std::uint64_t> buf(3 + 2 * slots_.size());
+    const ssize_t got = ::read(leader_fd_, buf.data(), buf.size() * sizeof(std::uint64_t));
+    if (got > 0) {
+      buf.resize(static_cast<std::size_t>(got) / sizeof(std::uint64_t));
+      if (auto values = ParseGroupRead(buf)) {
+        for (const auto& v : *values) {
+          for (std::size_t i = 0; i < slots_.size(); ++i) {
+            if (slots_[i].fd >= 0 && slots_[i].in_group && slots_[i].id == v.id) out[i] = v.value;
+          }
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].fd < 0 || slots_[i].in_group) continue;
+    std::uint64_t buf[4] = {};
+    if (::read(slots_[i].fd, buf, sizeof buf) == sizeof buf) {
+      if (auto v = ParseSingleRead(buf)) out[i] = v->value;
+    }
+  }
+  return out;
+}
+
+bool CounterGroup::SplitIfUnschedulable(const std::vector<std::optional<CounterValue>>& last_reading) {
+  bool unscheduled = false;
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].in_group && last_reading[i] && last_reading[i]->enabled_ns > 0 &&
+        last_reading[i]->running_ns == 0) {
+      unscheduled = true;
+    }
+  }
+  if (!unscheduled) return false;
+  OpenAll(false);
+  return true;
+}
+
+}  // namespace membench::sys

@@ -1,0 +1,69 @@
+// File: sys/perf_counters.h
+// perf_event_open counters for the calling thread, as one group where the
+// PMU can schedule it, else as separate (multiplexed, scaled) events. Only
+// the timed region is counted: Start() resets and enables, Stop() disables.
+// Events this machine cannot count keep their slot and read as nullopt, with
+// the reason in their status; nothing here aborts a run.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/counter_math.h"
+#include "sys/events.h"
+
+namespace membench::sys {
+
+struct EventStatus {
+  std::string name;
+  bool supported = false;
+  std::string reason;        // why not supported
+  std::string counted_modes; // "user+kernel", "user", "kernel"
+  bool in_group = false;     // false: opened on its own (may be multiplexed)
+  bool hide_if_unsupported = false;
+};
+
+class CounterGroup {
+ public:
+  explicit CounterGroup(std::vector<EventEncoding> events);
+  CounterGroup(const CounterGroup&) = delete;
+  CounterGroup& operator=(const CounterGroup&) = delete;
+  ~CounterGroup();
+
+  void Start();
+  void Stop();
+  // One entry per event, in the order given; nullopt for unsupported ones.
+  std::vector<std::optional<CounterValue>> Read() const;
+  const std::vector<EventStatus>& statuses() const { return statuses_; }
+
+  // When the group as a whole could not be put on the PMU (its members read
+  // as never running while enabled), reopens every event on its own so perf
+  // multiplexes and scales them. Returns true when it did.
+  bool SplitIfUnschedulable(const std::vector<std::optional<CounterValue>>& last_reading);
+
+ private:
+  struct Slot {
+    int fd = -1;
+    std::uint64_t id = 0;
+    bool in_group = false;
+  };
+  void OpenAll(bool allow_group);
+  void CloseAll();
+
+  std::vector<EventEncoding> events_;
+  std::vector<Slot> slots_;
+  std::vector<EventStatus> statuses_;
+  int leader_fd_ = -1;
+};
+
+// Why perf_event_open failed, in words the user can act on.
+std::string PerfOpenErrorReason(int error_number, const std::string& source, int paranoid);
+
+// /proc/sys/kernel/perf_event_paranoid, or 2 (the usual default) if unreadable.
+int PerfEventParanoid();
+
+// True when the kernel exposes a CPU PMU (hardware events can be counted).
+bool HasHardwarePmu();
+
+}  // namespace membench::sys

@@ -1,0 +1,98 @@
+// File: sys/system_info.cpp
+#include "sys/system_info.h"
+
+#include <gnu/libc-version.h>
+#include <hwloc.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <sstream>
+
+#include "sys/cpu.h"
+#include "sys/files.h"
+#include "sys/memory.h"
+#include "sys/perf_counters.h"
+
+namespace membench::sys {
+namespace {
+
+std::vector<CacheLevel> ReadCaches() {
+  std::vector<CacheLevel> out;
+  hwloc_topology_t topo;
+  if (hwloc_topology_init(&topo) != 0) return out;
+  if (hwloc_topology_load(topo) == 0) {
+    const struct {
+      hwloc_obj_type_t type;
+      const char* name;
+    } levels[] = {{HWLOC_OBJ_L1CACHE, "L1d"}, {HWLOC_OBJ_L2CACHE, "L2"}, {HWLOC_OBJ_L3CACHE, "L3"}};
+    for (const auto& level : levels) {
+      hwloc_obj_t obj = hwloc_get_next_obj_by_type(topo, level.type, nullptr);
+      if (obj != nullptr && obj->attr != nullptr) out.push_back({level.name, obj->attr->cache.size});
+    }
+  }
+  hwloc_topology_destroy(topo);
+  return out;
+}
+
+std::uint64_t MemInfoBytes(const std::string& key) {
+  const auto text = ReadFile("/proc/meminfo");
+  if (!text) return 0;
+  const auto pos = text->find(key + ":");
+  if (pos == std::string::npos) return 0;
+  std::istringstream in(text->substr(pos + key.size() + 1));
+  std::uint64_t kib = 0;
+  in >> kib;
+  return kib * 1024;
+}
+
+}  // namespace
+
+std::string SelectedSysfsChoice(const std::string& line) {
+  const auto open = line.find('[');
+  const auto close = line.find(']', open);
+  if (open == std::string::npos || close == std::string::npos) return line;
+  return line.substr(open + 1, close - open - 1);
+}
+
+SystemInfo CollectSystemInfo() {
+  SystemInfo info;
+  utsname uts{};
+  if (::uname(&uts) == 0) {
+    info.hostname = uts.nodename;
+    info.kernel_release = uts.release;
+    info.kernel_version = uts.version;
+    info.machine = uts.machine;
+  }
+  info.kernel_cmdline = ReadFirstLine("/proc/cmdline").value_or("");
+  const CpuInfo& cpu = Cpu();
+  info.cpu_vendor = cpu.vendor;
+  info.cpu_model = cpu.model_name;
+  info.hypervisor = cpu.hypervisor;
+  const std::pair<bool, const char*> features[] = {{cpu.sse2, "sse2"},     {cpu.avx2, "avx2"},
+                                                   {cpu.avx512f, "avx512f"}, {cpu.erms, "erms"},
+                                                   {cpu.fsrm, "fsrm"},     {cpu.clzero, "clzero"},
+                                                   {cpu.invariant_tsc, "invariant_tsc"}};
+  for (const auto& [has, name] : features) {
+    if (has) info.cpu_features.emplace_back(name);
+  }
+  info.online_cpus = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  info.caches = ReadCaches();
+  const std::string thp = "/sys/kernel/mm/transparent_hugepage/";
+  for (const char* name : {"enabled", "defrag", "shmem_enabled"}) {
+    if (auto line = ReadFirstLine(thp + name)) info.thp[name] = SelectedSysfsChoice(*line);
+  }
+  for (const char* name : {"use_zero_page", "khugepaged/defrag"}) {
+    if (auto line = ReadFirstLine(thp + name)) info.thp[name] = *line;
+  }
+  info.glibc_version = gnu_get_libc_version();
+  info.perf_event_paranoid = PerfEventParanoid();
+  info.hardware_pmu = HasHardwarePmu();
+  info.mem_total_bytes = MemInfoBytes("MemTotal");
+  info.mem_available_bytes = MemAvailableBytes();
+  info.cpufreq_governor = ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
+                              .value_or("unknown (no cpufreq)");
+  info.root = IsRoot();
+  return info;
+}
+
+}  // namespace membench::sys

@@ -1,0 +1,45 @@
+// File: sys/system_info.h
+// The machine a result was measured on, for the result's metadata: kernel,
+// CPU, caches, THP settings, perf_event_paranoid, virtualisation, PMU.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace membench::sys {
+
+struct CacheLevel {
+  std::string name;  // "L1d", "L2", "L3"
+  std::uint64_t size_bytes = 0;
+};
+
+struct SystemInfo {
+  std::string hostname;
+  std::string kernel_release;
+  std::string kernel_version;
+  std::string kernel_cmdline;
+  std::string machine;
+  std::string cpu_vendor;
+  std::string cpu_model;
+  std::vector<std::string> cpu_features;  // those membench's kernels use
+  int online_cpus = 0;
+  std::vector<CacheLevel> caches;
+  std::map<std::string, std::string> thp;  // setting name -> selected value
+  std::string glibc_version;
+  int perf_event_paranoid = 0;
+  bool hardware_pmu = false;
+  std::string hypervisor;                  // empty on bare metal
+  std::uint64_t mem_total_bytes = 0;
+  std::uint64_t mem_available_bytes = 0;
+  std::string cpufreq_governor;            // "unknown (no cpufreq)" in many VMs
+  bool root = false;
+};
+
+SystemInfo CollectSystemInfo();
+
+// "always [madvise] never" -> "madvise"
+std::string SelectedSysfsChoice(const std::string& line);
+
+}  // namespace membench::sys

@@ -1,0 +1,49 @@
+// File: workloads/impl_params.cpp
+#include "workloads/impl_params.h"
+
+#include "core/error.h"
+#include "sys/cpu.h"
+
+namespace membench {
+namespace {
+
+template <class Kernel>
+ParamSpec ImplParam(const std::vector<Kernel>& kernels, const std::string& default_value) {
+  ParamSpec p;
+  p.name = "impl";
+  p.default_value = default_value;
+  p.help = "implementation(s), or all that this CPU can run (membench list impls)";
+  for (const auto& k : kernels) p.choices.emplace_back(k.name);
+  p.unavailable_reason = [&kernels](const std::string& name) {
+    for (const auto& k : kernels) {
+      if (k.name == name) return MissingFeatures(k.needs);
+    }
+    return std::string("unknown");
+  };
+  return p;
+}
+
+template <class Kernel>
+const Kernel& Find(const std::vector<Kernel>& kernels, const std::string& name) {
+  for (const auto& k : kernels) {
+    if (k.name == name) return k;
+  }
+  throw Error("unknown impl '" + name + "'");
+}
+
+}  // namespace
+
+std::string MissingFeatures(const std::vector<CpuFeature>& needs) {
+  std::string missing;
+  for (CpuFeature f : needs) {
+    if (!sys::HasFeature(sys::Cpu(), f)) missing += (missing.empty() ? "" : ", ") + std::string(CpuFeatureName(f));
+  }
+  return missing.empty() ? missing : "needs " + missing + ", which this CPU lacks";
+}
+
+ParamSpec CopyImplParam() { return ImplParam(CopyKernels(), "libc"); }
+ParamSpec FillImplParam() { return ImplParam(FillKernels(), "libc"); }
+const CopyKernel& FindCopyKernel(const std::string& name) { return Find(CopyKernels(), name); }
+const FillKernel& FindFillKernel(const std::string& name) { return Find(FillKernels(), name); }
+
+}  // namespace membench

@@ -1,0 +1,21 @@
+// File: workloads/impl_params.h
+// The `impl` parameter of the copy and fill workloads: the kernel registry's
+// names, with CPUID deciding which can run here.
+#pragma once
+
+#include <string>
+
+#include "core/params.h"
+#include "kernels/kernel.h"
+
+namespace membench {
+
+ParamSpec CopyImplParam();
+ParamSpec FillImplParam();
+const CopyKernel& FindCopyKernel(const std::string& name);
+const FillKernel& FindFillKernel(const std::string& name);
+
+// "" when the CPU has every feature, else "needs avx512f, which this CPU lacks".
+std::string MissingFeatures(const std::vector<CpuFeature>& needs);
+
+}  // namespace membench

@@ -1,0 +1,73 @@
+// File: workloads/memory_params.cpp
+#include "workloads/memory_params.h"
+
+#include "core/error.h"
+
+namespace membench {
+
+ParamSpec SizeParam(const std::string& default_value) {
+  ParamSpec p;
+  p.name = "size";
+  p.kind = ParamKind::kSize;
+  p.default_value = default_value;
+  p.help = "bytes per call; list or range, e.g. 4K,64M or 4K..1G:x4";
+  p.min_value = 1;
+  return p;
+}
+
+ParamSpec PagesParam() {
+  ParamSpec p;
+  p.name = "pages";
+  p.default_value = "default";
+  p.help = "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise)";
+  p.choices = {"default", "4k", "thp"};
+  return p;
+}
+
+ParamSpec PrefaultParam() {
+  ParamSpec p;
+  p.name = "prefault";
+  p.default_value = "write";
+  p.help = "before timing: none (first touch is timed, fresh buffers every sample), read (map by reading; "
+           "the timed writes fault), write (populated by writing), populate (MADV_POPULATE_WRITE)";
+  p.choices = {"none", "read", "write", "populate"};
+  return p;
+}
+
+ParamSpec OffsetParam(const std::string& name, const std::string& what) {
+  ParamSpec p;
+  p.name = name;
+  p.kind = ParamKind::kCount;
+  p.default_value = "0";
+  p.help = "misalignment of the " + what + " in bytes from a 2 MiB boundary (0..4095)";
+  p.max_value = 4095;
+  return p;
+}
+
+sys::PagePolicy ParsePagePolicy(const std::string& text) {
+  if (text == "4k") return sys::PagePolicy::k4k;
+  if (text == "thp") return sys::PagePolicy::kThp;
+  if (text == "default") return sys::PagePolicy::kDefault;
+  throw Error("unknown page policy '" + text + "'");
+}
+
+sys::Prefault ParsePrefault(const std::string& text) {
+  if (text == "none") return sys::Prefault::kNone;
+  if (text == "read") return sys::Prefault::kRead;
+  if (text == "write") return sys::Prefault::kWrite;
+  if (text == "populate") return sys::Prefault::kPopulate;
+  throw Error("unknown prefault mode '" + text + "'");
+}
+
+Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy)
+    : name_(std::move(name)),
+      bytes_(bytes),
+      offset_(offset),
+      policy_(policy),
+      region_(sys::MappedRegion::Map(bytes + offset, kRegionAlignment, policy)) {}
+
+PageProof Buffer::Proof() const {
+  return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_));
+}
+
+}  // namespace membench

@@ -1,0 +1,30 @@
+// File: workloads/registry.cpp
+#include "workloads/registry.h"
+
+#include "core/error.h"
+#include "core/suggest.h"
+#include "workloads/memcpy.h"
+#include "workloads/memset.h"
+
+namespace membench {
+
+const std::vector<WorkloadInfo>& Workloads() {
+  static const std::vector<WorkloadInfo> workloads = {
+      MemcpyWorkloadInfo(),
+      MemsetWorkloadInfo(),
+  };
+  return workloads;
+}
+
+const WorkloadInfo& FindWorkload(const std::string& name) {
+  std::vector<std::string> names;
+  for (const auto& w : Workloads()) {
+    if (w.name == name) return w;
+    names.push_back(w.name);
+  }
+  const std::string guess = ClosestName(name, names);
+  throw Error("unknown workload '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?") +
+              " (membench list workloads shows them all)");
+}
+
+}  // namespace membench
