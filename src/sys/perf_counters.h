@@ -1,6 +1,7 @@
 // File: sys/perf_counters.h
-// perf_event_open counters for the calling thread, as one group where the
-// PMU can schedule it, else as separate (multiplexed, scaled) events. Only
+// perf_event_open counters for the calling thread: the PMU events as one
+// group where the PMU can schedule it, else as separate (multiplexed, scaled)
+// events; software events and tracepoints each on their own. Only
 // the timed region is counted: Start() resets and enables, Stop() disables.
 // Events this machine cannot count keep their slot and read as nullopt, with
 // the reason in their status; nothing here aborts a run.

@@ -1,0 +1,195 @@
+// File: tests/cli_test.cpp
+// End-to-end tests of the real binary: real mappings, real counters, real
+// files. They assert what the kernel makes exact (page-fault counts on first
+// touch) and what the tool promises (every impl measured, the JSON schema,
+// each bad input refused with a specific message and exit status 2), never
+// speed.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "kernels/kernel.h"
+#include "sys/files.h"
+#include "workloads/impl_params.h"
+
+namespace membench {
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+Outcome Membench(const std::string& args) {
+  const std::string command = std::string(MEMBENCH_BINARY) + " " + args + " 2>&1";
+  Outcome out;
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.output.append(buf, got);
+  const int raw = ::pclose(pipe);
+  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  return out;
+}
+
+std::string TempPath(const std::string& name) {
+  return testing::TempDir() + "membench_" + std::to_string(::getpid()) + "_" + name;
+}
+
+nlohmann::json ReadJson(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+double FaultsPerSample(const nlohmann::json& measurement) {
+  for (const auto& c : measurement["stats"]["counters"]) {
+    if (c["event"] == "page-faults" && c["counted"].get<bool>()) return c["summary"]["mean"].get<double>();
+  }
+  ADD_FAILURE() << "page-faults not counted";
+  return -1;
+}
+
+bool ThpAvailable() {
+  const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
+  return line && line->find("[never]") == std::string::npos;
+}
+
+TEST(Cli, VersionAndHelpWithExamples) {
+  const Outcome version = Membench("--version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_NE(version.output.find("membench 0."), std::string::npos);
+  for (const char* cmd : {"--help", "list --help", "run --help", "run memcpy --help", "run memset --help"}) {
+    const Outcome help = Membench(cmd);
+    EXPECT_EQ(help.status, 0) << cmd;
+    EXPECT_NE(help.output.find("Examples:"), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, ListsWorkloadsImplsAndEvents) {
+  EXPECT_NE(Membench("list workloads").output.find("memcpy"), std::string::npos);
+  const Outcome impls = Membench("list impls");
+  EXPECT_NE(impls.output.find("movsb"), std::string::npos);
+  EXPECT_NE(impls.output.find("clzero"), std::string::npos);
+  const Outcome events = Membench("list events");
+  EXPECT_EQ(events.status, 0);
+  EXPECT_NE(events.output.find("page-faults"), std::string::npos);
+  EXPECT_NE(events.output.find("supported"), std::string::npos);
+}
+
+TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
+  const std::string path = TempPath("all.json");
+  const Outcome run = Membench("run memcpy --size 8M --impl all -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("Performance counter stats for 'memcpy size=8 MiB impl=libc"), std::string::npos);
+  EXPECT_NE(run.output.find("( +-"), std::string::npos);
+  EXPECT_NE(run.output.find("seconds time elapsed"), std::string::npos);
+  EXPECT_NE(run.output.find("seconds sys"), std::string::npos);
+  EXPECT_NE(run.output.find("pages: dst: default requested"), std::string::npos);
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_EQ(result["schema"], "membench-result/1");
+  std::size_t available = 0;
+  for (const auto& k : CopyKernels()) available += MissingFeatures(k.needs).empty() ? 1 : 0;
+  ASSERT_EQ(result["measurements"].size(), available);
+  for (const auto& m : result["measurements"]) {
+    EXPECT_EQ(m["samples"].size(), 2u);
+    EXPECT_EQ(m["page_proof"].size(), 2u);
+    EXPECT_EQ(m["page_proof"][1]["region"], "dst");
+    EXPECT_GT(m["samples"][0]["wall_ns"].get<std::int64_t>(), 0);
+    EXPECT_EQ(m["samples"][0]["counters"].size(), result["events"].size());
+  }
+  for (const char* key : {"kernel_release", "cpu_model", "thp", "perf_event_paranoid", "hardware_pmu", "caches_bytes"}) {
+    EXPECT_TRUE(result["system"].contains(key)) << key;
+  }
+  std::remove(path.c_str());
+}
+
+TEST(Cli, FirstTouchFaultsMatchThePageSize) {
+  const std::string path = TempPath("faults.json");
+  const Outcome run = Membench("run memcpy --size 64M --impl movsb --pages 4k --prefault none,write -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 2u);
+  // prefault none: only the destination faults, one fault per 4 KiB.
+  const double none = FaultsPerSample(result["measurements"][0]);
+  EXPECT_GE(none, 16384);
+  EXPECT_LE(none, 16384 + 64);
+  EXPECT_TRUE(result["measurements"][0]["fresh_state_each_sample"].get<bool>());
+  EXPECT_LE(FaultsPerSample(result["measurements"][1]), 4);
+  std::remove(path.c_str());
+}
+
+TEST(Cli, FirstTouchWithThpFaultsOncePer2MiB) {
+  if (!ThpAvailable()) GTEST_SKIP() << "transparent huge pages are disabled on this machine";
+  const std::string path = TempPath("thp.json");
+  const Outcome run = Membench("run memset --size 64M --impl stosb --pages thp --prefault none -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json m = ReadJson(path)["measurements"][0];
+  if (!m["page_proof"][0]["honoured"].get<bool>()) GTEST_SKIP() << "the kernel gave no THP now: " << m["page_proof"][0]["text"];
+  const double faults = FaultsPerSample(m);
+  EXPECT_GE(faults, 32);
+  EXPECT_LE(faults, 32 + 8);
+  std::remove(path.c_str());
+}
+
+struct BadInput {
+  const char* args;
+  const char* message;
+};
+
+class CliRejects : public testing::TestWithParam<BadInput> {};
+
+TEST_P(CliRejects, WithASpecificMessageAndStatus2) {
+  const Outcome run = Membench(GetParam().args);
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find(GetParam().message), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("Performance counter stats"), std::string::npos) << "nothing may run";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BadInputs, CliRejects,
+    testing::Values(BadInput{"run memcpi", "did you mean 'memcpy'"},
+                    BadInput{"run memcpy --impl movsd", "did you mean 'movsb'"},
+                    BadInput{"run memcpy --sise 4K", "did you mean '--size'"},
+                    BadInput{"run memcpy --size 4K -e page-fault", "did you mean 'page-faults'"},
+                    BadInput{"run memcpy --size 12XB", "unknown unit 'xb'"},
+                    BadInput{"run memcpy --size -1", "invalid size '-1'"},
+                    BadInput{"run memcpy --size 0", "too small"},
+                    BadInput{"run memcpy --size 99999999T", "too large"},
+                    BadInput{"run memcpy --size 1G..4K", "larger than"},
+                    BadInput{"run memcpy --size 4T", "MemAvailable"},
+                    BadInput{"run memcpy --size 4K -r 0", "-r 0: must be between 1"},
+                    BadInput{"run memcpy --size 4K --loops 0", "--loops 0"},
+                    BadInput{"run memcpy --size 4K --src-offset 5000", "outside"},
+                    BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
+                    BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
+                    BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}));
+
+TEST(Cli, ImplTheCpuCannotRunIsRefused) {
+  for (const auto& k : FillKernels()) {
+    const std::string missing = MissingFeatures(k.needs);
+    if (missing.empty()) continue;
+    const Outcome run = Membench("run memset --size 4K --impl " + std::string(k.name));
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.output.find("cannot run on this machine"), std::string::npos) << run.output;
+    return;
+  }
+  GTEST_SKIP() << "this CPU runs every fill kernel";
+}
+
+TEST(Cli, UnsupportedEventsShowAndDoNotAbort) {
+  const Outcome run = Membench("run memset --size 64K -r 2 -e task-clock,cycles,page-faults:u");
+  ASSERT_EQ(run.status, 0) << run.output;
+  if (run.output.find("hardware PMU: no") != std::string::npos) {
+    EXPECT_NE(run.output.find("<not supported>      cycles"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("# <not supported>: cycles: no hardware PMU"), std::string::npos) << run.output;
+  }
+  EXPECT_NE(run.output.find("page-faults:u"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace membench

@@ -1,0 +1,54 @@
+// File: tests/stats_test.cpp
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "core/stats.h"
+
+namespace membench {
+namespace {
+
+TEST(Summarize, MatchesHandComputedValues) {
+  const std::vector<double> v = {10, 12, 11, 13, 9};
+  const Summary s = Summarize(v);
+  EXPECT_EQ(s.n, 5u);
+  EXPECT_DOUBLE_EQ(s.mean, 11.0);
+  EXPECT_DOUBLE_EQ(s.median, 11.0);
+  EXPECT_DOUBLE_EQ(s.min, 9.0);
+  EXPECT_DOUBLE_EQ(s.max, 13.0);
+  EXPECT_NEAR(s.stddev, std::sqrt(2.5), 1e-12);
+  EXPECT_NEAR(s.sem, std::sqrt(2.5) / std::sqrt(5.0), 1e-12);
+  // perf stat's "+-": relative standard error of the mean.
+  EXPECT_NEAR(s.rel_sem_pct, 100.0 * std::sqrt(2.5 / 5.0) / 11.0, 1e-12);
+  // t(0.975, 4) = 2.7764451...
+  EXPECT_NEAR(s.ci95_high - s.mean, 2.7764451051977934 * s.sem, 1e-9);
+  EXPECT_NEAR(s.mean - s.ci95_low, 2.7764451051977934 * s.sem, 1e-9);
+}
+
+TEST(Summarize, EvenCountMedianAndSingleSample) {
+  const std::vector<double> even = {4, 1, 3, 2};
+  EXPECT_DOUBLE_EQ(Summarize(even).median, 2.5);
+  const std::vector<double> one = {7};
+  const Summary s = Summarize(one);
+  EXPECT_EQ(s.n, 1u);
+  EXPECT_DOUBLE_EQ(s.mean, 7);
+  EXPECT_DOUBLE_EQ(s.stddev, 0);
+  EXPECT_DOUBLE_EQ(s.rel_sem_pct, 0);
+}
+
+TEST(Summarize, ZeroMeanAndEmptyInputStayFinite) {
+  const std::vector<double> zeros = {0, 0, 0};
+  const Summary z = Summarize(zeros);
+  EXPECT_DOUBLE_EQ(z.rel_sem_pct, 0);
+  EXPECT_FALSE(std::isnan(z.ci95_low));
+  EXPECT_EQ(Summarize({}).n, 0u);
+}
+
+TEST(Summarize, LargeMeansKeepTheirPrecision) {
+  const std::vector<double> v = {1e12 + 1, 1e12 + 2, 1e12 + 3};
+  EXPECT_NEAR(Summarize(v).stddev, 1.0, 1e-3);
+}
+
+}  // namespace
+}  // namespace membench
