@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -167,7 +168,12 @@ INSTANTIATE_TEST_SUITE_P(
                     BadInput{"run memcpy --size 4K --src-offset 5000", "outside"},
                     BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
                     BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
-                    BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}));
+                    BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}),
+    [](const testing::TestParamInfo<BadInput>& param_info) {
+      std::string name;
+      for (const char* c = param_info.param.args; *c != 0; ++c) name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+      return name + "_" + std::to_string(param_info.index);
+    });
 
 TEST(Cli, ImplTheCpuCannotRunIsRefused) {
   for (const auto& k : FillKernels()) {

@@ -31,14 +31,27 @@ std::uint64_t CountFirstTouch(const std::string& event, sys::PagePolicy policy, 
   return values.front() ? values.front()->raw : 0;
 }
 
+// Under AddressSanitizer every instrumented write also touches shadow
+// memory (one byte per eight), whose first touch faults too; the exact count
+// holds in the plain build.
+void ExpectFaults(std::uint64_t counted, std::uint64_t pages, std::size_t bytes) {
+#ifdef MEMBENCH_SANITIZED
+  EXPECT_GE(counted, pages);
+  EXPECT_LE(counted, pages + bytes / 8 / sys::kPage4k + 1);
+#else
+  (void)bytes;
+  EXPECT_EQ(counted, pages);
+#endif
+}
+
 bool ThpAvailable() {
   const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
   return line && line->find("[never]") == std::string::npos;
 }
 
 TEST(PerfCounters, FirstTouchOf64MiBIn4KiBPagesIs16384Faults) {
-  EXPECT_EQ(CountFirstTouch("page-faults", sys::PagePolicy::k4k, k64MiB), 16384u);
-  EXPECT_EQ(CountFirstTouch("minor-faults", sys::PagePolicy::k4k, k64MiB), 16384u);
+  ExpectFaults(CountFirstTouch("page-faults", sys::PagePolicy::k4k, k64MiB), 16384, k64MiB);
+  ExpectFaults(CountFirstTouch("minor-faults", sys::PagePolicy::k4k, k64MiB), 16384, k64MiB);
 }
 
 // Regression: grouped under a task-clock leader, page-faults lost most
@@ -52,7 +65,7 @@ TEST(PerfCounters, DefaultSetCountsEveryFault) {
   const auto values = counters.Read();
   ASSERT_EQ(counters.statuses()[3].name, "page-faults");
   ASSERT_TRUE(values[3].has_value());
-  EXPECT_EQ(values[3]->raw, 16384u);
+  ExpectFaults(values[3]->raw, 16384, k64MiB);
   ASSERT_TRUE(values[0].has_value());
   EXPECT_GT(values[0]->raw, 0u);  // task-clock
 }
@@ -66,7 +79,7 @@ TEST(PerfCounters, FirstTouchWithThpIsOneFaultPer2MiB) {
   counters.Stop();
   const sys::PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
   if (backing.anon_huge_bytes != k64MiB) GTEST_SKIP() << "the kernel gave no THP now (fragmented memory?)";
-  EXPECT_EQ(counters.Read().front()->raw, 32u);
+  ExpectFaults(counters.Read().front()->raw, 32, k64MiB);
 }
 
 TEST(PerfCounters, CountsOnlyBetweenStartAndStop) {
