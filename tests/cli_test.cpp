@@ -9,7 +9,9 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -185,6 +187,27 @@ TEST(Cli, ImplTheCpuCannotRunIsRefused) {
     return;
   }
   GTEST_SKIP() << "this CPU runs every fill kernel";
+}
+
+// Ctrl-C keeps what was measured: the report and the JSON of the points
+// completed before it, marked as interrupted, and exit status 130.
+TEST(Cli, InterruptKeepsWhatWasMeasured) {
+  const std::string path = TempPath("interrupted.json");
+  const std::string log = TempPath("interrupted.log");
+  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --impl all -r 200 --json " +
+                              path + " > " + log + " 2>&1 & pid=$!; sleep 3; kill -INT $pid; wait $pid";
+  const int raw = std::system(("bash -c '" + command + "'").c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 130);
+  std::ifstream in(log);
+  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(output.find("interrupted"), std::string::npos) << output;
+  EXPECT_NE(output.find("Performance counter stats"), std::string::npos) << output;
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_TRUE(result["interrupted"].get<bool>());
+  EXPECT_GE(result["measurements"].size(), 1u);
+  std::remove(path.c_str());
+  std::remove(log.c_str());
 }
 
 TEST(Cli, UnsupportedEventsShowAndDoNotAbort) {

@@ -26,10 +26,12 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
   proof.huge_bytes = backing.anon_huge_bytes;
   if (!backing.found) {
     proof.honoured = false;
+    proof.split = "not found";
     proof.text = fmt::format("{}: {} requested, region not found in /proc/self/smaps", region, proof.requested);
     return proof;
   }
   if (backing.resident_bytes == 0) {
+    proof.split = "none resident";
     proof.text = fmt::format("{}: {} requested, nothing resident (never touched)", region, proof.requested);
     proof.honoured = true;
     return proof;
@@ -46,6 +48,7 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
   } else {
     split = fmt::format("{:.1f}% 2M, {:.1f}% 4K", proof.huge_pct, small_pct);
   }
+  proof.split = split;
   proof.text = fmt::format("{}: {} requested, {} ({} resident){}", region, proof.requested, split,
                            FormatSize(backing.resident_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");
   return proof;

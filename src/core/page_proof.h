@@ -20,6 +20,7 @@ struct PageProof {
   std::uint64_t huge_bytes = 0;   // in 2 MiB THP mappings
   double huge_pct = 0;            // of resident
   bool honoured = true;
+  std::string split;              // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
   std::string text;               // one line for the report
 };
 

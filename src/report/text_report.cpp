@@ -131,8 +131,8 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
              bytes ? "B" : ms.front().work_unit, CyclesLabel(first, r));
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<10} ", name);
-  fmt::print(out, "{}{:>10} {:>8} {:>10} {:>10} {:>14}\n", header, bytes ? "GB/s" : "M/s", "+-", "median",
-             bytes ? "cyc/B" : "cyc/unit", "faults/sample");
+  fmt::print(out, "{}{:>10} {:>8} {:>10} {:>10} {:>14}  {}\n", header, bytes ? "GB/s" : "M/s", "+-", "median",
+             bytes ? "cyc/B" : "cyc/unit", "faults/sample", "pages obtained");
   for (const auto& m : ms) {
     const MeasurementStats st = ComputeMeasurementStats(m, r.events);
     std::string row;
@@ -140,8 +140,12 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
     const double scale = bytes ? 1e9 : 1e6;
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
-    fmt::print(out, "{}{:>10.3f} {:>7.2f}% {:>10.3f} {:>10.4f} {:>14}\n", row, st.rate.mean / scale,
-               st.rate.rel_sem_pct, st.rate.median / scale, st.cycles_per_unit, faults);
+    std::string pages;
+    for (const auto& proof : m.page_proofs) {
+      pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split + (proof.honoured ? "" : " (NOT as requested)");
+    }
+    fmt::print(out, "{}{:>10.3f} {:>7.2f}% {:>10.3f} {:>10.4f} {:>14}  {}\n", row, st.rate.mean / scale,
+               st.rate.rel_sem_pct, st.rate.median / scale, st.cycles_per_unit, faults, pages);
   }
 }
 

@@ -1,0 +1,145 @@
+// File: tests/report_test.cpp
+// Golden-regex tests of the text report and structure tests of the JSON,
+// built from a synthetic result (Google Benchmark's output_test idea): the
+// layout perf stat users read must not drift silently.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+
+#include "report/json_report.h"
+#include "report/text_report.h"
+
+namespace membench {
+namespace {
+
+RunResult SyntheticResult() {
+  RunResult r;
+  r.tool_version = "9.9.9";
+  r.command_line = "membench run memcpy";
+  r.system.cpu_model = "Test CPU";
+  r.system.kernel_release = "6.99";
+  r.system.thp = {{"enabled", "madvise"}, {"defrag", "madvise"}};
+  r.tsc_ghz = 2.0;
+  auto status = [](const char* name, bool supported, const char* reason = "") {
+    sys::EventStatus s;
+    s.name = name;
+    s.supported = supported;
+    s.reason = reason;
+    s.counted_modes = supported ? "user+kernel" : "";
+    return s;
+  };
+  r.events = {status("task-clock", true), status("page-faults", true), status("cycles", false, "no PMU here"),
+              status("instructions", true), status("branches", false, "no PMU here")};
+  Measurement m;
+  m.workload = "memcpy";
+  m.work_unit = "bytes";
+  m.rate_label = "copied";
+  m.loops = 10;
+  m.warmup_samples = 1;
+  m.loops_calibrated = true;
+  ParamValue size{"64 MiB", 64u << 20, true};
+  m.point.values = {{"size", size}, {"impl", {"movsb", 0, false}}};
+  for (int i = 0; i < 3; ++i) {
+    Sample s;
+    s.wall_ns = 100'000'000 + i * 1'000'000;
+    s.tsc_ticks = static_cast<std::uint64_t>(s.wall_ns) * 2;
+    s.user_ns = 90'000'000;
+    s.system_ns = 10'000'000;
+    s.loops = 10;
+    s.work = 10 * (64u << 20);
+    s.counters = {CounterValue{static_cast<std::uint64_t>(s.wall_ns), 1, 1}, CounterValue{16384, 1, 1}, std::nullopt,
+                  CounterValue{500'000'000, 1000, 500}, std::nullopt};
+    m.samples.push_back(s);
+  }
+  PageProof proof;
+  proof.region = "dst";
+  proof.split = "100% 2M";
+  proof.text = "dst: thp requested, 100% 2M (64 MiB resident)";
+  m.page_proofs = {proof};
+  r.measurements = {m, m};
+  r.measurements[1].point.values[1].second.text = "avx2";
+  return r;
+}
+
+std::string Text() {
+  std::ostringstream out;
+  WriteTextReport(SyntheticResult(), out);
+  return out.str();
+}
+
+void ExpectLine(const std::string& text, const std::string& pattern) {
+  const std::regex re(pattern);
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (std::regex_match(line, re)) return;
+  }
+  ADD_FAILURE() << "no line matches /" << pattern << "/ in:\n" << text;
+}
+
+TEST(TextReport, PerfStatLayout) {
+  const std::string t = Text();
+  ExpectLine(t, R"( Performance counter stats for 'memcpy size=64 MiB impl=movsb' \(3 runs, 10 loops each \(calibrated\), 1 warm-up\):)");
+  ExpectLine(t, R"( +101\.00 msec task-clock +# +1\.000 CPUs utilized +\( \+- +0\.57% \))");
+  ExpectLine(t, R"( +16,384 +page-faults +# +162\.218 K/sec +\( \+- +0\.00% \))");
+  ExpectLine(t, R"( +<not supported> +cycles)");
+  // Ran half of the enabled time: scaled x2, marked as perf did in 2012.
+  ExpectLine(t, R"( +1,000,000,000 +instructions +\( \+- +0\.00% \)  \[50\.00%\])");
+  ExpectLine(t, R"( +0\.101000 \+- 0\.000577 seconds time elapsed  \( \+- +0\.57% \))");
+  ExpectLine(t, R"( +0\.090000000 seconds user)");
+  ExpectLine(t, R"( +0\.010000000 seconds sys)");
+  ExpectLine(t, R"( +[0-9.]+ GB/s +copied +# median .*\( \+- +0\.57% \))");
+  // 2 TSC ticks per ns over 101 ms for 640 MiB.
+  ExpectLine(t, R"( +0\.3010 +cycles/byte +# TSC estimate: 2\.000 GHz TSC ticks, not core cycles)");
+  ExpectLine(t, R"( pages: dst: thp requested, 100% 2M \(64 MiB resident\))");
+}
+
+TEST(TextReport, HeaderSaysWhatPlusMinusIsAndEachReasonOnce) {
+  const std::string t = Text();
+  ExpectLine(t, R"(# Values are means .*relative standard error of the mean.*)");
+  ExpectLine(t, R"(# Counters count user\+kernel modes; only the timed region is counted\.)");
+  ExpectLine(t, R"(# <not supported>: cycles, branches: no PMU here)");
+}
+
+TEST(TextReport, SummaryTableOfTheVaryingParameters) {
+  const std::string t = Text();
+  ExpectLine(t, R"(# memcpy summary \(3 runs per point\); size=64 MiB)");
+  ExpectLine(t, R"(# GB/s = 10\^9 bytes/s .*)");
+  ExpectLine(t, R"(impl +GB/s +\+- +median +cyc/B +faults/sample  pages obtained)");
+  ExpectLine(t, R"(avx2 +6\.645 +0\.57% +6\.644 +0\.3010 +16,384  dst 100% 2M)");
+}
+
+TEST(TextReport, PerfPrecisionAndThousands) {
+  EXPECT_EQ(ElapsedPrecision(0.364), 3);  // perf: "6.360 +- 0.364"
+  EXPECT_EQ(ElapsedPrecision(0.00058), 6);
+  EXPECT_EQ(ElapsedPrecision(2.5), 2);
+  EXPECT_EQ(WithThousands(0), "0");
+  EXPECT_EQ(WithThousands(999), "999");
+  EXPECT_EQ(WithThousands(1000), "1,000");
+  EXPECT_EQ(WithThousands(1535468702), "1,535,468,702");
+}
+
+TEST(JsonReport, KeepsEverySampleAndCounterReading) {
+  const nlohmann::json j = ResultToJson(SyntheticResult());
+  EXPECT_EQ(j["schema"], "membench-result/1");
+  EXPECT_EQ(j["tool"]["version"], "9.9.9");
+  ASSERT_EQ(j["measurements"].size(), 2u);
+  const auto& m = j["measurements"][0];
+  EXPECT_EQ(m["point"]["size"], 64u << 20);
+  EXPECT_EQ(m["point"]["impl"], "movsb");
+  ASSERT_EQ(m["samples"].size(), 3u);
+  const auto& c = m["samples"][0]["counters"];
+  EXPECT_TRUE(c[2].is_null());
+  EXPECT_EQ(c[3]["value"], 500000000u);
+  EXPECT_EQ(c[3]["enabled_ns"], 1000u);
+  EXPECT_EQ(c[3]["running_ns"], 500u);
+  EXPECT_DOUBLE_EQ(c[3]["scaled"].get<double>(), 1e9);
+  EXPECT_TRUE(m["stats"]["counters"][3]["multiplexed"].get<bool>());
+  EXPECT_EQ(m["stats"]["cycles_source"], "tsc-estimate");
+  EXPECT_EQ(j["events"][2]["reason"], "no PMU here");
+  EXPECT_EQ(m["page_proof"][0]["region"], "dst");
+}
+
+}  // namespace
+}  // namespace membench
