@@ -70,4 +70,24 @@ PageProof Buffer::Proof() const {
   return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_));
 }
 
+void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy,
+                                  sys::Prefault prefault) {
+  bytes_ = bytes;
+  offset_ = offset;
+  policy_ = policy;
+  prefault_ = prefault;
+  if (!fresh_each_sample()) Remap();
+}
+
+void DestinationBuffer::Remap() {
+  buffer_ = Buffer();
+  buffer_ = Buffer("dst", bytes_, offset_, policy_);
+  prefault_note_ = buffer_.Prefault(prefault_);
+}
+
+std::vector<std::string> DestinationBuffer::Notes() const {
+  if (prefault_note_.empty()) return {};
+  return {prefault_note_};
+}
+
 }  // namespace membench

@@ -44,4 +44,29 @@ class Buffer {
   sys::MappedRegion region_;
 };
 
+// The buffer a workload writes, under a prefault mode: mapped and
+// prefaulted once, or, where the first touch is what is measured (none,
+// read), mapped afresh before every sample so each sample faults again.
+class DestinationBuffer {
+ public:
+  // Maps now unless every sample needs a fresh mapping.
+  void Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy, sys::Prefault prefault);
+  bool fresh_each_sample() const {
+    return prefault_ == sys::Prefault::kNone || prefault_ == sys::Prefault::kRead;
+  }
+  // Unmaps the previous mapping first, so memory use stays one buffer.
+  void Remap();
+  char* data() const { return buffer_.data(); }
+  PageProof Proof() const { return buffer_.Proof(); }
+  std::vector<std::string> Notes() const;
+
+ private:
+  std::uint64_t bytes_ = 0;
+  std::uint64_t offset_ = 0;
+  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
+  sys::Prefault prefault_ = sys::Prefault::kWrite;
+  Buffer buffer_;
+  std::string prefault_note_;
+};
+
 }  // namespace membench

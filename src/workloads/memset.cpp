@@ -15,20 +15,12 @@ class MemsetWorkload final : public Workload {
   void Prepare(const Point& point) override {
     size_ = point.at("size").number;
     fill_ = FindFillKernel(point.at("impl").text).fn;
-    policy_ = ParsePagePolicy(point.at("pages").text);
-    prefault_ = ParsePrefault(point.at("prefault").text);
-    dst_offset_ = point.at("dst-offset").number;
-    if (!FreshStateEachSample()) MapDestination();
+    dst_.Configure(size_, point.at("dst-offset").number, ParsePagePolicy(point.at("pages").text),
+                   ParsePrefault(point.at("prefault").text));
   }
 
-  bool FreshStateEachSample() const override {
-    return prefault_ == sys::Prefault::kNone || prefault_ == sys::Prefault::kRead;
-  }
-
-  void PrepareSample() override {
-    dst_ = Buffer();
-    MapDestination();
-  }
+  bool FreshStateEachSample() const override { return dst_.fresh_each_sample(); }
+  void PrepareSample() override { dst_.Remap(); }
 
   void Run(std::uint64_t loops) override {
     char* dst = dst_.data();
@@ -39,27 +31,13 @@ class MemsetWorkload final : public Workload {
   }
 
   std::uint64_t WorkPerLoop() const override { return size_; }
-
   std::vector<PageProof> PageProofs() const override { return {dst_.Proof()}; }
-
-  std::vector<std::string> Notes() const override {
-    if (prefault_note_.empty()) return {};
-    return {prefault_note_};
-  }
+  std::vector<std::string> Notes() const override { return dst_.Notes(); }
 
  private:
-  void MapDestination() {
-    dst_ = Buffer("dst", size_, dst_offset_, policy_);
-    prefault_note_ = dst_.Prefault(prefault_);
-  }
-
   std::uint64_t size_ = 0;
-  std::uint64_t dst_offset_ = 0;
   FillFn fill_ = nullptr;
-  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
-  sys::Prefault prefault_ = sys::Prefault::kWrite;
-  Buffer dst_;
-  std::string prefault_note_;
+  DestinationBuffer dst_;
 };
 
 std::uint64_t MemoryNeeded(const Point& point) {
