@@ -24,9 +24,9 @@ SIZES = [("4K", "4KB", 4 << 10), ("256K", "256KB", 256 << 10), ("4M", "4MB", 4 <
 PERF_TARGET_BYTES = 8 << 30
 
 
-def perf_run(op, size_arg, size_bytes):
+def perf_run(op, size_arg, size_bytes, function="all"):
     loops = max(5, PERF_TARGET_BYTES // size_bytes)
-    out = subprocess.run(["perf", "bench", "-f", "simple", "mem", op, "-s", size_arg, "-l", str(loops), "-f", "all"],
+    out = subprocess.run(["perf", "bench", "-f", "simple", "mem", op, "-s", size_arg, "-l", str(loops), "-f", function],
                          check=True, capture_output=True, text=True).stdout
     rates, name = {}, None
     for line in out.splitlines():
@@ -38,16 +38,19 @@ def perf_run(op, size_arg, size_bytes):
     return rates
 
 
-def membench_run(binary, op, size_arg, reps=5):
+def membench_run(binary, op, size_arg, reps=5, impl="all", with_cv=False):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         path = f.name
     try:
-        subprocess.run([binary, "run", op, "--size", size_arg, "--impl", "all", "-r", str(reps), "-e", "task-clock",
+        subprocess.run([binary, "run", op, "--size", size_arg, "--impl", impl, "-r", str(reps), "-e", "task-clock",
                         "--json", path], check=True, capture_output=True, text=True)
         with open(path) as f:
             result = json.load(f)
     finally:
         os.unlink(path)
+    if with_cv:
+        return {m["point"]["impl"]: (m["stats"]["rate_per_second"]["mean"] / 1e9, m["stats"]["rate_per_second"]["cv_pct"])
+                for m in result["measurements"]}
     return {m["point"]["impl"]: m["stats"]["rate_per_second"]["mean"] / 1e9 for m in result["measurements"]}
 
 
@@ -77,8 +80,17 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--membench", default="build/membench")
     ap.add_argument("--out", default="bench/RESULTS.md")
+    ap.add_argument("--sections", default="ratio,cv", help="ratio, cv or both")
     args = ap.parse_args()
 
+    sections = args.sections.split(",")
+    if "ratio" in sections:
+        write_generated_section(args.out, "ratio", ratio_section(args))
+    if "cv" in sections:
+        write_generated_section(args.out, "cv", cv_section(args))
+
+
+def ratio_section(args):
     rows = []
     for op in ("memcpy", "memset"):
         for mb_size, perf_size, size_bytes in SIZES:
@@ -90,24 +102,12 @@ def main():
                     mb_rates.setdefault(name, []).append(rate)
             rows.append((op, mb_size, best(perf_rates), best(mb_rates)))
             print(op, mb_size, rows[-1], flush=True)
-
-    # Run-to-run spread at 64 MiB: 10 invocations of each tool, alternating,
-    # the same method in both (rep movsb), each invocation's reported figure.
-    cv_rows = []
-    for op, perf_fn, mb_impl in (("memcpy", "x86-64-movsb", "movsb"), ("memset", "x86-64-stosb", "stosb")):
-        perf_v, mb_v = [], []
-        for _ in range(10):
-            perf_v.append(perf_run(op, "64MB", 64 << 20)[perf_fn])
-            mb_v.append(membench_run(args.membench, op, "64M")[mb_impl])
-        cv_rows.append((op, perf_fn, mb_impl, perf_v, mb_v))
-        print(op, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
-
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "## membench against perf bench mem",
         "",
         f"Machine: {machine_line()}. Date: {now}.",
-        f"Command: `bench/perf_bench_compare.sh {args.rounds}` ({args.rounds} rounds, tools alternating at every size).",
+        f"Command: `bench/perf_bench_compare.sh {args.rounds} ratio` ({args.rounds} rounds, tools alternating at every size).",
         "",
         "GB/s = 10^9 bytes/s for both tools (perf's \"GB/sec\" is 2^30 B/s; its raw bytes/s were converted).",
         "Per tool and function: median over the rounds, (min-max) of that function's rounds. perf: `perf bench",
@@ -120,23 +120,52 @@ def main():
     for op, size, (pf, pmed, pmin, pmax), (mf, mmed, mmin, mmax) in rows:
         lines.append(f"| {op} | {size} | {pf} | {pmed:.1f} ({pmin:.1f}-{pmax:.1f}) | {mf} | "
                      f"{mmed:.1f} ({mmin:.1f}-{mmax:.1f}) | {mmed / pmed:.2f} |")
-    lines += ["", "Run-to-run coefficient of variation at 64 MiB, 10 invocations of each tool, alternating:", "",
-              "| op | perf function | perf CV | membench impl | membench CV |", "|---|---|---|---|---|"]
-    for op, pf, mi, pv, mv in cv_rows:
-        lines.append(f"| {op} | {pf} | {cv_pct(pv):.1f}% | {mi} | {cv_pct(mv):.1f}% |")
-    write_generated_section(args.out, lines)
-    print("\n".join(lines))
+    return lines
+
+
+def cv_section(args):
+    """Run-to-run spread at 64 MiB: 10 invocations of each tool, alternating,
+    the same method in both (rep movsb / rep stosb), each invocation's figure;
+    plus the spread of membench's samples inside one run (what its +- uses)."""
+    rows = []
+    for op, perf_fn, mb_impl in (("memcpy", "x86-64-movsb", "movsb"), ("memset", "x86-64-stosb", "stosb")):
+        perf_v, mb_v, mb_sample_cv = [], [], []
+        for _ in range(10):
+            perf_v.append(perf_run(op, "64MB", 64 << 20, perf_fn)[perf_fn])
+            mean, sample_cv = membench_run(args.membench, op, "64M", reps=10, impl=mb_impl, with_cv=True)[mb_impl]
+            mb_v.append(mean)
+            mb_sample_cv.append(sample_cv)
+        rows.append((op, perf_fn, mb_impl, perf_v, mb_v, statistics.median(mb_sample_cv)))
+        print(op, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "## Run-to-run spread at 64 MiB",
+        "",
+        f"Machine: {machine_line()}. Date: {now}. Command: `bench/perf_bench_compare.sh 1 cv`.",
+        "",
+        "10 invocations of each tool, alternating, the same method in both. perf: `perf bench -f simple mem OP",
+        "-s 64MB -l 128 -f FUNCTION` (8 GiB in one timed region); membench: `membench run OP --size 64M",
+        "--impl IMPL -r 10` (its mean of 10 samples of >= 50 ms). CV = stddev / mean of the 10 figures. The last",
+        "column is the median CV of the 10 samples inside one membench run.",
+        "",
+        "| op | perf function | perf CV | membench impl | membench CV | membench in-run CV |",
+        "|---|---|---|---|---|---|",
+    ]
+    for op, pf, mi, pv, mv, in_run in rows:
+        lines.append(f"| {op} | {pf} | {cv_pct(pv):.1f}% | {mi} | {cv_pct(mv):.1f}% | {in_run:.1f}% |")
+    return lines
 
 
 BEGIN, END = "<!-- perf_bench_compare.py: begin -->", "<!-- perf_bench_compare.py: end -->"
 
 
-def write_generated_section(path, lines):
-    """Replaces the generated section of RESULTS.md, keeping what people wrote around it."""
+def write_generated_section(path, name, lines):
+    """Replaces one generated section of RESULTS.md, keeping what people wrote around it."""
+    begin, end = BEGIN.replace("begin", name + " begin"), END.replace("end", name + " end")
     text = open(path).read() if os.path.exists(path) else ""
-    block = BEGIN + "\n" + "\n".join(lines) + "\n" + END
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    block = begin + "\n" + "\n".join(lines) + "\n" + end
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
     else:
         text = (text + "\n" if text else "") + block + "\n"
     with open(path, "w") as f:

@@ -2,7 +2,7 @@
 # Runs membench and perf bench mem side by side, alternating, and writes
 # bench/RESULTS.md. Installs the peer (Debian's linux-perf) and python3 for
 # the bookkeeping; neither is a dependency of membench itself.
-#   bench/perf_bench_compare.sh [ROUNDS]     (default 5 rounds, about 15 minutes)
+#   bench/perf_bench_compare.sh [ROUNDS [SECTIONS]]   (default: 5 rounds, ratio,cv; about 20 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -13,4 +13,5 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 make build >/dev/null
-exec python3 bench/perf_bench_compare.py --rounds "${1:-5}" --membench build/membench --out bench/RESULTS.md
+exec python3 bench/perf_bench_compare.py --rounds "${1:-5}" --sections "${2:-ratio,cv}" \
+  --membench build/membench --out bench/RESULTS.md

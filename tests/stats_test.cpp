@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/runner.h"
 #include "core/stats.h"
 
 namespace membench {
@@ -48,6 +49,26 @@ TEST(Summarize, ZeroMeanAndEmptyInputStayFinite) {
 TEST(Summarize, LargeMeansKeepTheirPrecision) {
   const std::vector<double> v = {1e12 + 1, 1e12 + 2, 1e12 + 3};
   EXPECT_NEAR(Summarize(v).stddev, 1.0, 1e-3);
+}
+
+}  // namespace
+}  // namespace membench
+
+namespace membench {
+namespace {
+
+TEST(Calibration, GrowsLoopsTowardsTheTargetAtMostTenfold) {
+  EXPECT_EQ(NextCalibrationLoops(1, 1'000, 50'000'000), 10u);      // far too short: x10
+  EXPECT_EQ(NextCalibrationLoops(10, 25'000'000, 50'000'000), 28u);  // 1.4 x 2
+  EXPECT_EQ(NextCalibrationLoops(10, 60'000'000, 50'000'000), 11u);  // never fewer than one more
+  EXPECT_EQ(NextCalibrationLoops(7, 0, 50'000'000), 70u);
+}
+
+TEST(Calibration, WarmUpGoesOnWhileSamplesGetFaster) {
+  EXPECT_FALSE(StillWarmingUp(0, 100));     // first sample: nothing to compare
+  EXPECT_TRUE(StillWarmingUp(100, 90));     // 10% faster
+  EXPECT_FALSE(StillWarmingUp(100, 97));    // within 5%
+  EXPECT_FALSE(StillWarmingUp(100, 120));   // slower: noise, not warm-up
 }
 
 }  // namespace

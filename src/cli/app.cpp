@@ -41,7 +41,8 @@ struct CommonRunFlags {
 
 void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)");
-  cmd.add_option("--warmup", f.warmup, "untimed warm-up samples per point (default 1)");
+  cmd.add_option("--warmup", f.warmup,
+                 "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)");
   cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)");
   cmd.add_option("-e,--events", f.events,
                  "counters: default (perf stat's set), perf names, libpfm4 names, tracepoints subsys:name; "

@@ -64,6 +64,10 @@ std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns,
   return std::max(loops + 1, static_cast<std::uint64_t>(next));
 }
 
+bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop) {
+  return previous_ns_per_loop > 0 && current_ns_per_loop < previous_ns_per_loop * (1.0 - kWarmupSpeedupThreshold);
+}
+
 void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force) {
   if (force || info.memory_needed == nullptr) return;
   const std::uint64_t available = sys::MemAvailableBytes();
@@ -121,11 +125,22 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
         loops = NextCalibrationLoops(loops, s.wall_ns, target);
       }
     }
-    m.loops = loops;
-    m.warmup_samples = options.warmup;
-    for (int w = 0; w < options.warmup && !sys::Interrupted(); ++w) {
-      take_sample(*workload, loops);
+    double previous_ns_per_loop = 0;
+    int warmups = 0;
+    for (bool warming = options.warmup > 0; warming && !sys::Interrupted(); ++warmups) {
+      const Sample s = take_sample(*workload, loops);
+      const double ns_per_loop = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
+      warming = warmups + 1 < options.warmup ||
+                (warmups + 1 < options.warmup + kMaxExtraWarmup && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
+      previous_ns_per_loop = ns_per_loop;
+      // Loops calibrated while the machine was still slow make short samples.
+      if (m.loops_calibrated && s.wall_ns < options.min_sample.count()) {
+        loops = NextCalibrationLoops(loops, s.wall_ns, options.min_sample.count());
+        warming = warming || warmups + 1 < options.warmup + kMaxExtraWarmup;
+      }
     }
+    m.loops = loops;
+    m.warmup_samples = warmups;
     for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) {
       m.samples.push_back(take_sample(*workload, loops));
     }
