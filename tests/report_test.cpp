@@ -98,7 +98,7 @@ TEST(TextReport, PerfStatLayout) {
 TEST(TextReport, HeaderSaysWhatPlusMinusIsAndEachReasonOnce) {
   const std::string t = Text();
   ExpectLine(t, R"(# Values are means .*relative standard error of the mean.*)");
-  ExpectLine(t, R"(# Counters count user\+kernel modes; only the timed region is counted\.)");
+  ExpectLine(t, R"(# Counters count user\+kernel mode; only the timed region is counted\.)");
   ExpectLine(t, R"(# <not supported>: cycles, branches: no PMU here)");
 }
 
@@ -108,6 +108,17 @@ TEST(TextReport, SummaryTableOfTheVaryingParameters) {
   ExpectLine(t, R"(# GB/s = 10\^9 bytes/s .*)");
   ExpectLine(t, R"(impl +GB/s +\+- +median +cyc/B +faults/sample  pages obtained)");
   ExpectLine(t, R"(avx2 +6\.645 +0\.57% +6\.644 +0\.3010 +16,384  dst 100% 2M)");
+}
+
+TEST(TextReport, SaysWhenKernelCountingWasRefused) {
+  RunResult r = SyntheticResult();
+  r.system.perf_event_paranoid = 2;
+  r.events[1].counted_modes = "user";
+  r.events[1].kernel_not_permitted = true;
+  std::ostringstream out;
+  WriteTextReport(r, out);
+  ExpectLine(out.str(), R"(# Counters count user\+kernel mode; user only: page-faults; only the timed region is counted\.)");
+  ExpectLine(out.str(), R"(# note: kernel-mode counting is not permitted at perf_event_paranoid=2 .*)");
 }
 
 TEST(TextReport, PerfPrecisionAndThousands) {

@@ -121,7 +121,8 @@ nlohmann::json ResultToJson(const RunResult& r) {
                       {"supported", e.supported},
                       {"reason", e.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.reason)},
                       {"counted_modes", e.counted_modes},
-                      {"in_group", e.in_group}});
+                      {"in_group", e.in_group},
+                      {"kernel_not_permitted", e.kernel_not_permitted}});
   }
   nlohmann::json measurements = nlohmann::json::array();
   for (const auto& m : r.measurements) measurements.push_back(MeasurementToJson(m, r));

@@ -158,15 +158,33 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
              s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
   fmt::print(out, "# Values are means over the runs; ( +- x% ) is the relative standard error of the mean, as perf "
                   "stat prints it.\n");
-  std::set<std::string> modes;
+  // Which privilege levels were counted: the common mode, then exceptions.
+  std::map<std::string, std::vector<std::string>> by_mode;
+  bool kernel_refused = false;
   for (const auto& e : r.events) {
-    if (e.supported) modes.insert(e.counted_modes);
+    if (e.supported) by_mode[e.counted_modes].push_back(e.name);
+    kernel_refused = kernel_refused || e.kernel_not_permitted;
   }
-  if (!modes.empty()) {
-    std::string joined;
-    for (const auto& m : modes) joined += (joined.empty() ? "" : ", ") + m;
-    fmt::print(out, "# Counters count {} mode{}; only the timed region is counted.\n", joined,
-               modes.size() > 1 || joined.find('+') != std::string::npos ? "s" : "");
+  if (!by_mode.empty()) {
+    auto common = by_mode.begin();
+    for (auto it = by_mode.begin(); it != by_mode.end(); ++it) {
+      if (it->second.size() > common->second.size()) common = it;
+    }
+    std::string exceptions;
+    for (const auto& [mode, names] : by_mode) {
+      if (mode == common->first) continue;
+      std::string joined;
+      for (const auto& n : names) joined += (joined.empty() ? "" : ", ") + n;
+      exceptions += "; " + mode + " only: " + joined;
+    }
+    fmt::print(out, "# Counters count {} mode{}{}; only the timed region is counted.\n", common->first,
+               common->first == "user+kernel" ? "" : " only", exceptions);
+  }
+  if (kernel_refused) {
+    fmt::print(out, "# note: kernel-mode counting is not permitted at perf_event_paranoid={} (run as root or grant "
+                    "CAP_PERFMON): the kernel's share of the work (page faults, page clearing) is missing from "
+                    "cycles, instructions and the other PMU counts\n",
+               s.perf_event_paranoid);
   }
   // Each reason once, as the STYLE asks: one line per distinct cause.
   std::map<std::string, std::vector<std::string>> by_reason;

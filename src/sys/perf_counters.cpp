@@ -125,6 +125,7 @@ void CounterGroup::OpenAll(bool allow_group) {
     if (fd < 0 && (errno == EACCES || errno == EPERM) && e.mode == CountMode::kDefault) {
       kernel = false;
       std::tie(fd, grouped) = try_open(user, kernel);
+      status.kernel_not_permitted = fd >= 0;
     }
     if (fd < 0) {
       status.reason = PerfOpenErrorReason(errno, e.source, paranoid);

@@ -22,6 +22,7 @@ struct EventStatus {
   std::string reason;        // why not supported
   std::string counted_modes; // "user+kernel", "user", "kernel"
   bool in_group = false;     // false: opened on its own (may be multiplexed)
+  bool kernel_not_permitted = false;  // asked for user+kernel, got user only
   bool hide_if_unsupported = false;
 };
 
