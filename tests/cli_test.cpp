@@ -105,7 +105,8 @@ TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
     EXPECT_GT(m["samples"][0]["wall_ns"].get<std::int64_t>(), 0);
     EXPECT_EQ(m["samples"][0]["counters"].size(), result["events"].size());
   }
-  for (const char* key : {"kernel_release", "cpu_model", "thp", "perf_event_paranoid", "hardware_pmu", "caches_bytes"}) {
+  for (const char* key :
+       {"kernel_release", "cpu_model", "thp", "perf_event_paranoid", "hardware_pmu", "caches_bytes"}) {
     EXPECT_TRUE(result["system"].contains(key)) << key;
   }
   std::remove(path.c_str());
@@ -113,7 +114,8 @@ TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
 
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {
   const std::string path = TempPath("faults.json");
-  const Outcome run = Membench("run memcpy --size 64M --impl movsb --pages 4k --prefault none,write -r 2 --json " + path);
+  const Outcome run =
+      Membench("run memcpy --size 64M --impl movsb --pages 4k --prefault none,write -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   const nlohmann::json result = ReadJson(path);
   ASSERT_EQ(result["measurements"].size(), 2u);
@@ -132,7 +134,8 @@ TEST(Cli, FirstTouchWithThpFaultsOncePer2MiB) {
   const Outcome run = Membench("run memset --size 64M --impl stosb --pages thp --prefault none -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   const nlohmann::json m = ReadJson(path)["measurements"][0];
-  if (!m["page_proof"][0]["honoured"].get<bool>()) GTEST_SKIP() << "the kernel gave no THP now: " << m["page_proof"][0]["text"];
+  if (!m["page_proof"][0]["honoured"].get<bool>())
+    GTEST_SKIP() << "the kernel gave no THP now: " << m["page_proof"][0]["text"];
   const double faults = FaultsPerSample(m);
   EXPECT_GE(faults, 32);
   EXPECT_LE(faults, 32 + 8);
@@ -155,25 +158,23 @@ TEST_P(CliRejects, WithASpecificMessageAndStatus2) {
 
 INSTANTIATE_TEST_SUITE_P(
     BadInputs, CliRejects,
-    testing::Values(BadInput{"run memcpi", "did you mean 'memcpy'"},
-                    BadInput{"run memcpy --impl movsd", "did you mean 'movsb'"},
-                    BadInput{"run memcpy --sise 4K", "did you mean '--size'"},
-                    BadInput{"run memcpy --size 4K -e page-fault", "did you mean 'page-faults'"},
-                    BadInput{"run memcpy --size 12XB", "unknown unit 'xb'"},
-                    BadInput{"run memcpy --size -1", "invalid size '-1'"},
-                    BadInput{"run memcpy --size 0", "too small"},
-                    BadInput{"run memcpy --size 99999999T", "too large"},
-                    BadInput{"run memcpy --size 1G..4K", "larger than"},
-                    BadInput{"run memcpy --size 4T", "MemAvailable"},
-                    BadInput{"run memcpy --size 4K -r 0", "-r 0: must be between 1"},
-                    BadInput{"run memcpy --size 4K --loops 0", "--loops 0"},
-                    BadInput{"run memcpy --size 4K --src-offset 5000", "outside"},
-                    BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
-                    BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
-                    BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}),
+    testing::Values(
+        BadInput{"run memcpi", "did you mean 'memcpy'"}, BadInput{"run memcpy --impl movsd", "did you mean 'movsb'"},
+        BadInput{"run memcpy --sise 4K", "did you mean '--size'"},
+        BadInput{"run memcpy --size 4K -e page-fault", "did you mean 'page-faults'"},
+        BadInput{"run memcpy --size 12XB", "unknown unit 'xb'"}, BadInput{"run memcpy --size -1", "invalid size '-1'"},
+        BadInput{"run memcpy --size 0", "too small"}, BadInput{"run memcpy --size 99999999T", "too large"},
+        BadInput{"run memcpy --size 1G..4K", "larger than"}, BadInput{"run memcpy --size 4T", "MemAvailable"},
+        BadInput{"run memcpy --size 4K -r 0", "-r 0: must be between 1"},
+        BadInput{"run memcpy --size 4K --loops 0", "--loops 0"},
+        BadInput{"run memcpy --size 4K --src-offset 5000", "outside"},
+        BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
+        BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
+        BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}),
     [](const testing::TestParamInfo<BadInput>& param_info) {
       std::string name;
-      for (const char* c = param_info.param.args; *c != 0; ++c) name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+      for (const char* c = param_info.param.args; *c != 0; ++c)
+        name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
       return name + "_" + std::to_string(param_info.index);
     });
 
@@ -194,8 +195,8 @@ TEST(Cli, ImplTheCpuCannotRunIsRefused) {
 TEST(Cli, InterruptKeepsWhatWasMeasured) {
   const std::string path = TempPath("interrupted.json");
   const std::string log = TempPath("interrupted.log");
-  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --impl all -r 200 --json " +
-                              path + " > " + log + " 2>&1 & pid=$!; sleep 3; kill -INT $pid; wait $pid";
+  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --impl all -r 200 --json " + path +
+                              " > " + log + " 2>&1 & pid=$!; sleep 3; kill -INT $pid; wait $pid";
   const int raw = std::system(("bash -c '" + command + "'").c_str());
   ASSERT_TRUE(WIFEXITED(raw));
   EXPECT_EQ(WEXITSTATUS(raw), 130);

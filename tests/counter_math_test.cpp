@@ -1,11 +1,11 @@
 // File: tests/counter_math_test.cpp
 // The counter arithmetic with synthetic read() buffers, as nanobench tests
 // its own: the machines CI runs on have no PMU to produce real ones.
+#include "core/counter_math.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
-
-#include "core/counter_math.h"
 
 namespace membench {
 namespace {

@@ -1,7 +1,8 @@
 // File: tests/cpu_list_test.cpp
+#include "cli/cpu_list.h"
+
 #include <gtest/gtest.h>
 
-#include "cli/cpu_list.h"
 #include "core/error.h"
 
 namespace membench {

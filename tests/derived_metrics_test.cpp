@@ -1,17 +1,17 @@
 // File: tests/derived_metrics_test.cpp
 // perf stat's shadow metrics from synthetic counts.
-#include <gtest/gtest.h>
-
 #include "report/derived_metrics.h"
+
+#include <gtest/gtest.h>
 
 namespace membench {
 namespace {
 
 const std::map<std::string, double> kCounts = {
-    {"task-clock", 725.939831e6}, {"cycles", 1535468702},      {"instructions", 1691516817},
-    {"branches", 291260006},      {"branch-misses", 1487762},  {"page-faults", 256002},
+    {"task-clock", 725.939831e6},  {"cycles", 1535468702},     {"instructions", 1691516817},
+    {"branches", 291260006},       {"branch-misses", 1487762}, {"page-faults", 256002},
     {"cache-references", 8470560}, {"cache-misses", 8364176},  {"stalled-cycles-frontend", 300000000},
-    {"dTLB-loads", 1000},         {"dTLB-load-misses", 25},
+    {"dTLB-loads", 1000},          {"dTLB-load-misses", 25},
 };
 
 DerivedMetric One(const std::string& event, double wall_ns = 729.488573e6) {

@@ -1,8 +1,9 @@
 // File: tests/params_test.cpp
+#include "core/params.h"
+
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "core/params.h"
 
 namespace membench {
 namespace {

@@ -19,6 +19,7 @@ RunResult SyntheticResult() {
   r.command_line = "membench run memcpy";
   r.system.cpu_model = "Test CPU";
   r.system.kernel_release = "6.99";
+  r.system.cpu_features = {"sse2", "invariant_tsc"};
   r.system.thp = {{"enabled", "madvise"}, {"defrag", "madvise"}};
   r.tsc_ghz = 2.0;
   auto status = [](const char* name, bool supported, const char* reason = "") {
@@ -80,7 +81,9 @@ void ExpectLine(const std::string& text, const std::string& pattern) {
 
 TEST(TextReport, PerfStatLayout) {
   const std::string t = Text();
-  ExpectLine(t, R"( Performance counter stats for 'memcpy size=64 MiB impl=movsb' \(3 runs, 10 loops each \(calibrated\), 1 warm-up\):)");
+  ExpectLine(
+      t,
+      R"( Performance counter stats for 'memcpy size=64 MiB impl=movsb' \(3 runs, 10 loops each \(calibrated\), 1 warm-up\):)");
   ExpectLine(t, R"( +101\.00 msec task-clock +# +1\.000 CPUs utilized +\( \+- +0\.57% \))");
   ExpectLine(t, R"( +16,384 +page-faults +# +162\.218 K/sec +\( \+- +0\.00% \))");
   ExpectLine(t, R"( +<not supported> +cycles)");
@@ -117,7 +120,8 @@ TEST(TextReport, SaysWhenKernelCountingWasRefused) {
   r.events[1].kernel_not_permitted = true;
   std::ostringstream out;
   WriteTextReport(r, out);
-  ExpectLine(out.str(), R"(# Counters count user\+kernel mode; user only: page-faults; only the timed region is counted\.)");
+  ExpectLine(out.str(),
+             R"(# Counters count user\+kernel mode; user only: page-faults; only the timed region is counted\.)");
   ExpectLine(out.str(), R"(# note: kernel-mode counting is not permitted at perf_event_paranoid=2 .*)");
 }
 

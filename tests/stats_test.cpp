@@ -1,11 +1,12 @@
 // File: tests/stats_test.cpp
+#include "core/stats.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "core/runner.h"
-#include "core/stats.h"
 
 namespace membench {
 namespace {
@@ -58,17 +59,17 @@ namespace membench {
 namespace {
 
 TEST(Calibration, GrowsLoopsTowardsTheTargetAtMostTenfold) {
-  EXPECT_EQ(NextCalibrationLoops(1, 1'000, 50'000'000), 10u);      // far too short: x10
+  EXPECT_EQ(NextCalibrationLoops(1, 1'000, 50'000'000), 10u);        // far too short: x10
   EXPECT_EQ(NextCalibrationLoops(10, 25'000'000, 50'000'000), 28u);  // 1.4 x 2
   EXPECT_EQ(NextCalibrationLoops(10, 60'000'000, 50'000'000), 11u);  // never fewer than one more
   EXPECT_EQ(NextCalibrationLoops(7, 0, 50'000'000), 70u);
 }
 
 TEST(Calibration, WarmUpGoesOnWhileSamplesGetFaster) {
-  EXPECT_FALSE(StillWarmingUp(0, 100));     // first sample: nothing to compare
-  EXPECT_TRUE(StillWarmingUp(100, 90));     // 10% faster
-  EXPECT_FALSE(StillWarmingUp(100, 97));    // within 5%
-  EXPECT_FALSE(StillWarmingUp(100, 120));   // slower: noise, not warm-up
+  EXPECT_FALSE(StillWarmingUp(0, 100));    // first sample: nothing to compare
+  EXPECT_TRUE(StillWarmingUp(100, 90));    // 10% faster
+  EXPECT_FALSE(StillWarmingUp(100, 97));   // within 5%
+  EXPECT_FALSE(StillWarmingUp(100, 120));  // slower: noise, not warm-up
 }
 
 }  // namespace

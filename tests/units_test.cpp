@@ -1,8 +1,9 @@
 // File: tests/units_test.cpp
+#include "core/units.h"
+
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "core/units.h"
 
 namespace membench {
 namespace {
@@ -54,8 +55,6 @@ TEST(FormatSize, UsesBinaryUnitsAndNeverPrintsTwoSizesAlike) {
   EXPECT_EQ(FormatSize(64ull << 20), "64 MiB");
   EXPECT_EQ(FormatSize(1ull << 30), "1 GiB");
   EXPECT_EQ(FormatSize((1ull << 20) + 1), "1048577 B");
-  EXPECT_EQ(FormatSizeShort(4096), "4K");
-  EXPECT_EQ(FormatSizeShort(3ull << 29), "1.5G");
 }
 
 }  // namespace

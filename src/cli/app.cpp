@@ -1,10 +1,10 @@
 // File: cli/app.cpp
 #include "cli/app.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -59,7 +59,8 @@ std::string Examples(const std::vector<std::string>& lines) {
 }
 
 std::string NowIso8601() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
 }
 
 std::string JoinArgs(int argc, char** argv) {
@@ -156,8 +157,7 @@ int RunCli(int argc, char** argv) {
   for (const auto& info : Workloads()) {
     CLI::App* cmd = run->add_subcommand(info.name, info.summary);
     for (const auto& p : info.params) {
-      cmd->add_option("--" + p.name, given[info.name + "/" + p.name],
-                      p.help + " (default " + p.default_value + ")");
+      cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")");
     }
     AddCommonRunFlags(*cmd, flags);
     cmd->footer(Examples(info.examples) +
@@ -174,9 +174,12 @@ int RunCli(int argc, char** argv) {
     }
     app.parse(argc, argv);
     if (list->parsed()) {
-      if (what == "impls") ListImpls(std::cout);
-      else if (what == "events") ListEvents(std::cout);
-      else ListWorkloads(std::cout);
+      if (what == "impls")
+        ListImpls(std::cout);
+      else if (what == "events")
+        ListEvents(std::cout);
+      else
+        ListWorkloads(std::cout);
       return 0;
     }
     for (const auto& info : Workloads()) {

@@ -61,7 +61,8 @@ void ListEvents(std::ostream& out) {
   }
   const std::string tracefs = sys::TracefsRoot();
   if (tracefs.empty()) {
-    fmt::print(out, "\ntracepoints: tracefs is not readable (run as root, or mount -t tracefs nodev /sys/kernel/tracing)\n");
+    fmt::print(out,
+               "\ntracepoints: tracefs is not readable (run as root, or mount -t tracefs nodev /sys/kernel/tracing)\n");
   } else {
     std::size_t count = 0;
     std::error_code ec;

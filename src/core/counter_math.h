@@ -20,9 +20,9 @@ struct CounterValue {
 };
 
 struct ScaledCount {
-  bool counted = false;          // false: the counter never ran (<not counted>)
-  double value = 0;              // extrapolated to the enabled time
-  double running_fraction = 1;   // running / enabled; < 1 means multiplexed
+  bool counted = false;         // false: the counter never ran (<not counted>)
+  double value = 0;             // extrapolated to the enabled time
+  double running_fraction = 1;  // running / enabled; < 1 means multiplexed
   bool multiplexed() const { return counted && running_fraction < 1.0; }
 };
 

@@ -16,18 +16,18 @@ namespace membench {
 
 struct CounterStats {
   std::string name;
-  std::string base_name;   // without :u/:k modifiers, for derived metrics
+  std::string base_name;  // without :u/:k modifiers, for derived metrics
   bool supported = false;
-  bool counted = false;    // counted in every sample
-  bool hidden = false;     // unsupported member of the implicit default set
+  bool counted = false;  // counted in every sample
+  bool hidden = false;   // unsupported member of the implicit default set
   std::string reason;
-  std::string modes;       // "user+kernel", "user", "kernel"
-  Summary summary;         // of the scaled per-sample values
+  std::string modes;         // "user+kernel", "user", "kernel"
+  Summary summary;           // of the scaled per-sample values
   double running_pct = 100;  // mean running / enabled
 };
 
 struct MeasurementStats {
-  Summary rate;            // work units per second, per sample
+  Summary rate;  // work units per second, per sample
   Summary wall_seconds;
   Summary user_seconds;
   Summary system_seconds;

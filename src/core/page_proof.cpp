@@ -9,9 +9,12 @@ namespace membench {
 
 std::string PagePolicyName(sys::PagePolicy policy) {
   switch (policy) {
-    case sys::PagePolicy::kDefault: return "default";
-    case sys::PagePolicy::k4k: return "4k";
-    case sys::PagePolicy::kThp: return "thp";
+    case sys::PagePolicy::kDefault:
+      return "default";
+    case sys::PagePolicy::k4k:
+      return "4k";
+    case sys::PagePolicy::kThp:
+      return "thp";
   }
   return "?";
 }

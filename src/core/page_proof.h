@@ -17,11 +17,11 @@ struct PageProof {
   std::string method;     // "smaps"
   std::uint64_t mapped_bytes = 0;
   std::uint64_t resident_bytes = 0;
-  std::uint64_t huge_bytes = 0;   // in 2 MiB THP mappings
-  double huge_pct = 0;            // of resident
+  std::uint64_t huge_bytes = 0;  // in 2 MiB THP mappings
+  double huge_pct = 0;           // of resident
   bool honoured = true;
-  std::string split;              // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
-  std::string text;               // one line for the report
+  std::string split;  // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
+  std::string text;   // one line for the report
 };
 
 std::string PagePolicyName(sys::PagePolicy policy);

@@ -30,8 +30,8 @@ ParamValue NumberValue(const ParamSpec& spec, std::uint64_t n) {
     if (spec.max_value == std::numeric_limits<std::uint64_t>::max()) {
       throw Error(fmt::format("--{}: {} is too small (at least {})", spec.name, show(n), show(spec.min_value)));
     }
-    throw Error(fmt::format("--{}: {} is outside {}..{}", spec.name, show(n), show(spec.min_value),
-                            show(spec.max_value)));
+    throw Error(
+        fmt::format("--{}: {} is outside {}..{}", spec.name, show(n), show(spec.min_value), show(spec.max_value)));
   }
   return {spec.kind == ParamKind::kSize ? FormatSize(n) : std::to_string(n), n, true};
 }
@@ -52,16 +52,16 @@ void ExpandRange(const ParamSpec& spec, std::string_view item, std::vector<Param
   const std::uint64_t lo = ParseNumber(spec, lo_text);
   const std::uint64_t hi = ParseNumber(spec, hi_text);
   if (lo > hi) {
-    throw Error(fmt::format("--{}: empty range '{}': {} is larger than {} (write LO..HI)", spec.name, item, lo_text,
-                            hi_text));
+    throw Error(
+        fmt::format("--{}: empty range '{}': {} is larger than {} (write LO..HI)", spec.name, item, lo_text, hi_text));
   }
   bool geometric = true;
   std::uint64_t step = 2;
   if (colon != std::string_view::npos) {
     const std::string_view step_text = item.substr(colon + 1);
     if (step_text.size() < 2 || (step_text[0] != 'x' && step_text[0] != '+')) {
-      throw Error(fmt::format("--{}: bad step '{}' in '{}' (use :x4 to multiply or :+4K to add)", spec.name,
-                              step_text, item));
+      throw Error(
+          fmt::format("--{}: bad step '{}' in '{}' (use :x4 to multiply or :+4K to add)", spec.name, step_text, item));
     }
     geometric = step_text[0] == 'x';
     step = geometric ? ParseCount(step_text.substr(1)) : ParseNumber(spec, step_text.substr(1));

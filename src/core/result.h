@@ -22,7 +22,7 @@ struct Sample {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;
   std::uint64_t loops = 0;
-  std::uint64_t work = 0;  // units of work in this sample
+  std::uint64_t work = 0;                             // units of work in this sample
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
 };
 
@@ -45,7 +45,7 @@ struct RunResult {
   std::string command_line;
   std::string started_at;  // ISO 8601 UTC
   sys::SystemInfo system;
-  double tsc_ghz = 0;      // measured over the samples: TSC ticks per ns
+  double tsc_ghz = 0;  // measured over the samples: TSC ticks per ns
   std::vector<sys::EventStatus> events;
   std::vector<std::string> notes;  // run-wide (counter fallbacks, ...)
   std::vector<Measurement> measurements;

@@ -75,9 +75,10 @@ void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points,
   for (const auto& point : points) {
     const std::uint64_t needed = info.memory_needed(point);
     if (needed > available) {
-      throw Error(fmt::format("{} {} needs {} but only {} is available (MemAvailable); choose a smaller size, "
-                              "or pass --force to try anyway",
-                              info.name, point.Label(), FormatSize(needed), FormatSize(available)));
+      throw Error(
+          fmt::format("{} {} needs {} but only {} is available (MemAvailable); choose a smaller size, "
+                      "or pass --force to try anyway",
+                      info.name, point.Label(), FormatSize(needed), FormatSize(available)));
     }
   }
 }
@@ -92,8 +93,9 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
     Sample s = TakeSample(workload, counters, loops);
     if (!split_noted && counters.SplitIfUnschedulable(s.counters)) {
       split_noted = true;
-      result.notes.push_back("the counters could not be scheduled as one group; they are counted as separate "
-                             "events, multiplexed and scaled");
+      result.notes.push_back(
+          "the counters could not be scheduled as one group; they are counted as separate "
+          "events, multiplexed and scaled");
     }
     return s;
   };

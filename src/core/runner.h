@@ -18,7 +18,7 @@ namespace membench {
 
 struct RunOptions {
   int repetitions = 5;
-  int warmup = 1;  // at least this many; more while the machine is still speeding up
+  int warmup = 1;                      // at least this many; more while the machine is still speeding up
   std::optional<std::uint64_t> loops;  // fixed loops per sample
   // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample
   // point under a second while the clock's resolution stays far below 0.1%.

@@ -20,7 +20,7 @@ struct Summary {
   double median = 0;
   double min = 0;
   double max = 0;
-  double ci95_low = 0;     // Student-t 95% confidence interval of the mean
+  double ci95_low = 0;  // Student-t 95% confidence interval of the mean
   double ci95_high = 0;
 };
 

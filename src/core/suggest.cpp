@@ -15,8 +15,8 @@ std::string ClosestName(const std::string& name, const std::vector<std::string>&
       row[0] = i;
       for (std::size_t j = 1; j <= b.size(); ++j) {
         const std::size_t up = row[j];
-        const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                          std::tolower(static_cast<unsigned char>(b[j - 1]));
+        const bool same =
+            std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
         row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
         diag = up;
       }

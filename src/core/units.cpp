@@ -47,8 +47,8 @@ std::uint64_t ParseSize(std::string_view text) {
   if (suffix == "g" || suffix == "gb" || suffix == "gib") shift = 30;
   if (suffix == "t" || suffix == "tb" || suffix == "tib") shift = 40;
   if (shift < 0) {
-    throw Error(fmt::format("invalid size '{}': unknown unit '{}' (use B, K, M, G or T; all powers of 1024)",
-                            text, suffix));
+    throw Error(
+        fmt::format("invalid size '{}': unknown unit '{}' (use B, K, M, G or T; all powers of 1024)", text, suffix));
   }
   if (shift > 0 && value > (std::numeric_limits<std::uint64_t>::max() >> shift)) {
     throw Error(fmt::format("invalid size '{}': too large", text));
@@ -59,39 +59,32 @@ std::uint64_t ParseSize(std::string_view text) {
 std::uint64_t ParseCount(std::string_view text) {
   auto [value, suffix] = SplitNumber(text, "number");
   std::uint64_t scale = 1;
-  if (suffix == "k") scale = 1000;
-  else if (suffix == "m") scale = 1000000;
-  else if (suffix == "g") scale = 1000000000;
-  else if (!suffix.empty()) throw Error(fmt::format("invalid number '{}': unknown suffix '{}'", text, suffix));
+  if (suffix == "k")
+    scale = 1000;
+  else if (suffix == "m")
+    scale = 1000000;
+  else if (suffix == "g")
+    scale = 1000000000;
+  else if (!suffix.empty())
+    throw Error(fmt::format("invalid number '{}': unknown suffix '{}'", text, suffix));
   if (value > std::numeric_limits<std::uint64_t>::max() / scale) {
     throw Error(fmt::format("invalid number '{}': too large", text));
   }
   return value * scale;
 }
 
-namespace {
-
-std::string FormatScaled(std::uint64_t bytes, bool compact) {
-  static constexpr const char* kLong[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  static constexpr const char* kShort[] = {"B", "K", "M", "G", "T"};
+std::string FormatSize(std::uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   int unit = 0;
   while (unit < 4 && bytes >= (std::uint64_t{1} << (10 * (unit + 1)))) ++unit;
   const double value = static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << (10 * unit));
-  const char* name = compact ? kShort[unit] : kLong[unit];
-  const char* space = compact ? "" : " ";
-  if (value == std::floor(value)) return fmt::format("{}{}{}", static_cast<std::uint64_t>(value), space, name);
+  if (value == std::floor(value)) return fmt::format("{} {}", static_cast<std::uint64_t>(value), kUnits[unit]);
   // Up to three decimals where they are exact; otherwise the exact byte
   // count, so two different sizes never print alike.
-  if (value * 1000 != std::floor(value * 1000)) return fmt::format("{}{}B", bytes, space);
+  if (value * 1000 != std::floor(value * 1000)) return fmt::format("{} B", bytes);
   std::string digits = fmt::format("{:.3f}", value);
   while (digits.back() == '0') digits.pop_back();
-  return fmt::format("{}{}{}", digits, space, name);
+  return fmt::format("{} {}", digits, kUnits[unit]);
 }
-
-}  // namespace
-
-std::string FormatSize(std::uint64_t bytes) { return FormatScaled(bytes, false); }
-
-std::string FormatSizeShort(std::uint64_t bytes) { return FormatScaled(bytes, true); }
 
 }  // namespace membench

@@ -18,7 +18,5 @@ std::uint64_t ParseCount(std::string_view text);
 
 // "0 B", "100 B", "4 KiB", "1.5 MiB", "64 MiB", "1 GiB"
 std::string FormatSize(std::uint64_t bytes);
-// Compact form for tables and labels: "4K", "1.5M", "64M", "1G".
-std::string FormatSizeShort(std::uint64_t bytes);
 
 }  // namespace membench

@@ -7,11 +7,16 @@ namespace membench {
 
 std::string_view CpuFeatureName(CpuFeature feature) {
   switch (feature) {
-    case CpuFeature::kSse2: return "sse2";
-    case CpuFeature::kAvx2: return "avx2";
-    case CpuFeature::kAvx512f: return "avx512f";
-    case CpuFeature::kErms: return "erms";
-    case CpuFeature::kClzero: return "clzero";
+    case CpuFeature::kSse2:
+      return "sse2";
+    case CpuFeature::kAvx2:
+      return "avx2";
+    case CpuFeature::kAvx512f:
+      return "avx512f";
+    case CpuFeature::kErms:
+      return "erms";
+    case CpuFeature::kClzero:
+      return "clzero";
   }
   return "?";
 }

@@ -28,12 +28,13 @@ void CopyMovsb(void* dst, const void* src, std::size_t n) {
 void CopyMovsq(void* dst, const void* src, std::size_t n) {
   std::size_t words = n >> 3;
   std::size_t rest = n & 7;
-  asm volatile("rep movsq\n\t"
-               "movq %[rest], %%rcx\n\t"
-               "rep movsb"
-               : "+D"(dst), "+S"(src), "+c"(words)
-               : [rest] "r"(rest)
-               : "memory");
+  asm volatile(
+      "rep movsq\n\t"
+      "movq %[rest], %%rcx\n\t"
+      "rep movsb"
+      : "+D"(dst), "+S"(src), "+c"(words)
+      : [rest] "r"(rest)
+      : "memory");
 }
 
 void FillStosb(void* dst, int value, std::size_t n) {
@@ -43,12 +44,13 @@ void FillStosb(void* dst, int value, std::size_t n) {
 void FillStosq(void* dst, int value, std::size_t n) {
   std::size_t words = n >> 3;
   std::size_t rest = n & 7;
-  asm volatile("rep stosq\n\t"
-               "movq %[rest], %%rcx\n\t"
-               "rep stosb"
-               : "+D"(dst), "+c"(words)
-               : "a"(BytePattern(value)), [rest] "r"(rest)
-               : "memory");
+  asm volatile(
+      "rep stosq\n\t"
+      "movq %[rest], %%rcx\n\t"
+      "rep stosb"
+      : "+D"(dst), "+c"(words)
+      : "a"(BytePattern(value)), [rest] "r"(rest)
+      : "memory");
 }
 
 namespace {

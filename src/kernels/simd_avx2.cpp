@@ -25,8 +25,6 @@ void CopyAvx2(void* dst, const void* src, std::size_t n) {
   CopyVectors<Avx2>(static_cast<char*>(dst), static_cast<const char*>(src), n);
 }
 
-void FillAvx2(void* dst, int value, std::size_t n) {
-  FillVectors<Avx2>(static_cast<char*>(dst), value, n);
-}
+void FillAvx2(void* dst, int value, std::size_t n) { FillVectors<Avx2>(static_cast<char*>(dst), value, n); }
 
 }  // namespace membench::kernels

@@ -14,7 +14,9 @@ struct Avx512 {
   static __m512i Load(const char* p) { return _mm512_loadu_si512(p); }
   static void Store(char* p, __m512i v) { _mm512_storeu_si512(p, v); }
   static void StoreLoop(char* p, __m512i v) { _mm512_store_si512(p, v); }
-  static __m512i Splat(int value) { return _mm512_set1_epi32(static_cast<int>(0x01010101u * static_cast<unsigned char>(value))); }
+  static __m512i Splat(int value) {
+    return _mm512_set1_epi32(static_cast<int>(0x01010101u * static_cast<unsigned char>(value)));
+  }
   static void Finish() { _mm256_zeroupper(); }
 };
 
@@ -24,8 +26,6 @@ void CopyAvx512(void* dst, const void* src, std::size_t n) {
   CopyVectors<Avx512>(static_cast<char*>(dst), static_cast<const char*>(src), n);
 }
 
-void FillAvx512(void* dst, int value, std::size_t n) {
-  FillVectors<Avx512>(static_cast<char*>(dst), value, n);
-}
+void FillAvx512(void* dst, int value, std::size_t n) { FillVectors<Avx512>(static_cast<char*>(dst), value, n); }
 
 }  // namespace membench::kernels

@@ -37,8 +37,6 @@ void CopyNt(void* dst, const void* src, std::size_t n) {
   CopyVectors<Sse2Stream>(static_cast<char*>(dst), static_cast<const char*>(src), n);
 }
 
-void FillNt(void* dst, int value, std::size_t n) {
-  FillVectors<Sse2Stream>(static_cast<char*>(dst), value, n);
-}
+void FillNt(void* dst, int value, std::size_t n) { FillVectors<Sse2Stream>(static_cast<char*>(dst), value, n); }
 
 }  // namespace membench::kernels

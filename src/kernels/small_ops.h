@@ -65,8 +65,6 @@ inline __attribute__((always_inline)) void FillBelow64(char* d, std::uint64_t pa
   }
 }
 
-inline std::uint64_t BytePattern(int value) {
-  return 0x0101010101010101ull * static_cast<unsigned char>(value);
-}
+inline std::uint64_t BytePattern(int value) { return 0x0101010101010101ull * static_cast<unsigned char>(value); }
 
 }  // namespace

@@ -15,9 +15,16 @@ namespace membench {
 namespace {
 
 nlohmann::json SummaryToJson(const Summary& s) {
-  return {{"n", s.n},           {"mean", s.mean},         {"stddev", s.stddev}, {"sem", s.sem},
-          {"rel_sem_pct", s.rel_sem_pct}, {"cv_pct", s.cv_pct}, {"median", s.median}, {"min", s.min},
-          {"max", s.max},       {"ci95", {s.ci95_low, s.ci95_high}}};
+  return {{"n", s.n},
+          {"mean", s.mean},
+          {"stddev", s.stddev},
+          {"sem", s.sem},
+          {"rel_sem_pct", s.rel_sem_pct},
+          {"cv_pct", s.cv_pct},
+          {"median", s.median},
+          {"min", s.min},
+          {"max", s.max},
+          {"ci95", {s.ci95_low, s.ci95_high}}};
 }
 
 nlohmann::json SystemToJson(const sys::SystemInfo& s) {
@@ -45,9 +52,15 @@ nlohmann::json SystemToJson(const sys::SystemInfo& s) {
 }
 
 nlohmann::json ProofToJson(const PageProof& p) {
-  return {{"region", p.region},           {"requested", p.requested},   {"method", p.method},
-          {"mapped_bytes", p.mapped_bytes}, {"resident_bytes", p.resident_bytes}, {"huge_bytes", p.huge_bytes},
-          {"huge_pct", p.huge_pct},       {"honoured", p.honoured},     {"text", p.text}};
+  return {{"region", p.region},
+          {"requested", p.requested},
+          {"method", p.method},
+          {"mapped_bytes", p.mapped_bytes},
+          {"resident_bytes", p.resident_bytes},
+          {"huge_bytes", p.huge_bytes},
+          {"huge_pct", p.huge_pct},
+          {"honoured", p.honoured},
+          {"text", p.text}};
 }
 
 nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {

@@ -24,7 +24,10 @@ std::string RateText(const Measurement& m, double per_second) {
 
 std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
   if (st.cycles_from_pmu) return "PMU cycles";
-  return fmt::format("TSC estimate: {:.3f} GHz TSC ticks, not core cycles", r.tsc_ghz);
+  const auto& f = r.system.cpu_features;
+  const bool invariant = std::find(f.begin(), f.end(), "invariant_tsc") != f.end();
+  return fmt::format("TSC estimate: {:.3f} GHz TSC ticks, not core cycles{}", r.tsc_ghz,
+                     invariant ? "" : " (TSC not invariant here: unreliable)");
 }
 
 std::string NoiseText(const Summary& s) {
@@ -88,8 +91,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
   const Summary& t = st.wall_seconds;
   if (t.n >= 2) {
     const int p = ElapsedPrecision(t.sem);
-    fmt::print(out, "{:>17.{}f} +- {:.{}f} seconds time elapsed  ( +-{:6.2f}% )\n", t.mean, p, t.sem, p,
-               t.rel_sem_pct);
+    fmt::print(out, "{:>17.{}f} +- {:.{}f} seconds time elapsed  ( +-{:6.2f}% )\n", t.mean, p, t.sem, p, t.rel_sem_pct);
   } else {
     fmt::print(out, "{:>17.9f} seconds time elapsed\n", t.mean);
   }
@@ -142,7 +144,8 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
     for (const auto& proof : m.page_proofs) {
-      pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split + (proof.honoured ? "" : " (NOT as requested)");
+      pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
+               (proof.honoured ? "" : " (NOT as requested)");
     }
     fmt::print(out, "{}{:>10.3f} {:>7.2f}% {:>10.3f} {:>10.4f} {:>14}  {}\n", row, st.rate.mean / scale,
                st.rate.rel_sem_pct, st.rate.median / scale, st.cycles_per_unit, faults, pages);
@@ -151,13 +154,15 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
 
 void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
-  fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version, s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
+  fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
+             s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
              s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release);
   fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
              s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
              s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
-  fmt::print(out, "# Values are means over the runs; ( +- x% ) is the relative standard error of the mean, as perf "
-                  "stat prints it.\n");
+  fmt::print(out,
+             "# Values are means over the runs; ( +- x% ) is the relative standard error of the mean, as perf "
+             "stat prints it.\n");
   // Which privilege levels were counted: the common mode, then exceptions.
   std::map<std::string, std::vector<std::string>> by_mode;
   bool kernel_refused = false;
@@ -181,9 +186,10 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
                common->first == "user+kernel" ? "" : " only", exceptions);
   }
   if (kernel_refused) {
-    fmt::print(out, "# note: kernel-mode counting is not permitted at perf_event_paranoid={} (run as root or grant "
-                    "CAP_PERFMON): the kernel's share of the work (page faults, page clearing) is missing from "
-                    "cycles, instructions and the other PMU counts\n",
+    fmt::print(out,
+               "# note: kernel-mode counting is not permitted at perf_event_paranoid={} (run as root or grant "
+               "CAP_PERFMON): the kernel's share of the work (page faults, page clearing) is missing from "
+               "cycles, instructions and the other PMU counts\n",
                s.perf_event_paranoid);
   }
   // Each reason once, as the STYLE asks: one line per distinct cause.

@@ -83,11 +83,16 @@ const CpuInfo& Cpu() {
 
 bool HasFeature(const CpuInfo& cpu, CpuFeature feature) {
   switch (feature) {
-    case CpuFeature::kSse2: return cpu.sse2;
-    case CpuFeature::kAvx2: return cpu.avx2;
-    case CpuFeature::kAvx512f: return cpu.avx512f;
-    case CpuFeature::kErms: return cpu.erms;
-    case CpuFeature::kClzero: return cpu.clzero;
+    case CpuFeature::kSse2:
+      return cpu.sse2;
+    case CpuFeature::kAvx2:
+      return cpu.avx2;
+    case CpuFeature::kAvx512f:
+      return cpu.avx512f;
+    case CpuFeature::kErms:
+      return cpu.erms;
+    case CpuFeature::kClzero:
+      return cpu.clzero;
   }
   return false;
 }

@@ -37,8 +37,10 @@ const std::vector<GenericEvent>& GenericEvents() {
       {"branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, "retired branches"},
       {"branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES, "mispredicted branches"},
       {"bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, "bus cycles"},
-      {"stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, "cycles the front end delivered nothing"},
-      {"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "cycles the back end retired nothing"},
+      {"stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND,
+       "cycles the front end delivered nothing"},
+      {"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND,
+       "cycles the back end retired nothing"},
       {"ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, "reference (nominal-frequency) cycles"},
       {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, "CPU clock (ns)"},
       {"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "CPU time of this task (ns)"},
@@ -81,10 +83,10 @@ const std::vector<CacheEvent>& CacheEvents() {
     for (const auto& cache : kCaches) {
       for (const auto& op : kCacheOps) {
         const std::uint64_t base = cache.id | (op.id << 8);
-        out.push_back({std::string(cache.name) + "-" + op.name + "s",
-                       base | (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)});
-        out.push_back({std::string(cache.name) + "-" + op.name + "-misses",
-                       base | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16)});
+        out.push_back(
+            {std::string(cache.name) + "-" + op.name + "s", base | (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)});
+        out.push_back(
+            {std::string(cache.name) + "-" + op.name + "-misses", base | (PERF_COUNT_HW_CACHE_RESULT_MISS << 16)});
       }
     }
     return out;
@@ -231,9 +233,16 @@ std::vector<std::string> AllGenericNames() {
 
 const std::vector<std::string>& DefaultEventNames() {
   // perf stat's default set (tools/perf/builtin-stat.c), in its order.
-  static const std::vector<std::string> names = {
-      "task-clock", "context-switches", "cpu-migrations", "page-faults", "cycles",
-      "stalled-cycles-frontend", "stalled-cycles-backend", "instructions", "branches", "branch-misses"};
+  static const std::vector<std::string> names = {"task-clock",
+                                                 "context-switches",
+                                                 "cpu-migrations",
+                                                 "page-faults",
+                                                 "cycles",
+                                                 "stalled-cycles-frontend",
+                                                 "stalled-cycles-backend",
+                                                 "instructions",
+                                                 "branches",
+                                                 "branch-misses"};
   return names;
 }
 

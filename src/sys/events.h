@@ -17,10 +17,10 @@ namespace membench::sys {
 enum class CountMode { kDefault, kUser, kKernel, kUserKernel };
 
 struct EventEncoding {
-  std::string name;         // as the user wrote it, modifiers included
-  std::string base_name;    // without modifiers
-  std::string source;       // "software", "hardware", "cache", "libpfm4", "tracepoint"
-  std::uint32_t type = 0;   // perf_event_attr.type
+  std::string name;        // as the user wrote it, modifiers included
+  std::string base_name;   // without modifiers
+  std::string source;      // "software", "hardware", "cache", "libpfm4", "tracepoint"
+  std::uint32_t type = 0;  // perf_event_attr.type
   std::uint64_t config = 0;
   std::uint64_t config1 = 0;
   std::uint64_t config2 = 0;

@@ -128,7 +128,6 @@ PageBacking ReadPageBacking(const void* address, std::size_t bytes) {
     if (!(field >> key >> kib)) continue;
     if (key == "Rss:") backing.resident_bytes += kib * 1024;
     if (key == "AnonHugePages:") backing.anon_huge_bytes += kib * 1024;
-    if (key == "KernelPageSize:" && backing.kernel_page_bytes == 0) backing.kernel_page_bytes = kib * 1024;
   }
   return backing;
 }

@@ -36,7 +36,7 @@ class MappedRegion {
 
  private:
   void Release();
-  char* mapping_ = nullptr;     // what munmap gets
+  char* mapping_ = nullptr;  // what munmap gets
   std::size_t mapping_size_ = 0;
   char* data_ = nullptr;
   std::size_t size_ = 0;
@@ -49,9 +49,8 @@ std::string PrefaultRegion(const MappedRegion& region, Prefault mode);
 // How a range is backed, summed over the smaps entries (VMAs) it overlaps.
 struct PageBacking {
   std::uint64_t mapped_bytes = 0;
-  std::uint64_t resident_bytes = 0;    // Rss
-  std::uint64_t anon_huge_bytes = 0;   // AnonHugePages: THP-mapped
-  std::uint64_t kernel_page_bytes = 0; // KernelPageSize of the first VMA
+  std::uint64_t resident_bytes = 0;   // Rss
+  std::uint64_t anon_huge_bytes = 0;  // AnonHugePages: THP-mapped
   bool found = false;
 };
 

@@ -35,8 +35,8 @@ int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int gr
   attr.exclude_hv = 1;
   int fd;
   do {
-    fd = static_cast<int>(::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd < 0 ? -1 : group_fd,
-                                    PERF_FLAG_FD_CLOEXEC));
+    fd = static_cast<int>(
+        ::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd < 0 ? -1 : group_fd, PERF_FLAG_FD_CLOEXEC));
   } while (fd < 0 && errno == EINTR);
   return fd;
 }
@@ -193,8 +193,7 @@ std::vector<std::optional<CounterValue>> CounterGroup::Read() const {
 bool CounterGroup::SplitIfUnschedulable(const std::vector<std::optional<CounterValue>>& last_reading) {
   bool unscheduled = false;
   for (std::size_t i = 0; i < slots_.size(); ++i) {
-    if (slots_[i].in_group && last_reading[i] && last_reading[i]->enabled_ns > 0 &&
-        last_reading[i]->running_ns == 0) {
+    if (slots_[i].in_group && last_reading[i] && last_reading[i]->enabled_ns > 0 && last_reading[i]->running_ns == 0) {
       unscheduled = true;
     }
   }

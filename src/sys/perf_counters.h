@@ -19,9 +19,9 @@ namespace membench::sys {
 struct EventStatus {
   std::string name;
   bool supported = false;
-  std::string reason;        // why not supported
-  std::string counted_modes; // "user+kernel", "user", "kernel"
-  bool in_group = false;     // false: opened on its own (may be multiplexed)
+  std::string reason;                 // why not supported
+  std::string counted_modes;          // "user+kernel", "user", "kernel"
+  bool in_group = false;              // false: opened on its own (may be multiplexed)
   bool kernel_not_permitted = false;  // asked for user+kernel, got user only
   bool hide_if_unsupported = false;
 };

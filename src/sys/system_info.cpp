@@ -68,9 +68,12 @@ SystemInfo CollectSystemInfo() {
   info.cpu_vendor = cpu.vendor;
   info.cpu_model = cpu.model_name;
   info.hypervisor = cpu.hypervisor;
-  const std::pair<bool, const char*> features[] = {{cpu.sse2, "sse2"},     {cpu.avx2, "avx2"},
-                                                   {cpu.avx512f, "avx512f"}, {cpu.erms, "erms"},
-                                                   {cpu.fsrm, "fsrm"},     {cpu.clzero, "clzero"},
+  const std::pair<bool, const char*> features[] = {{cpu.sse2, "sse2"},
+                                                   {cpu.avx2, "avx2"},
+                                                   {cpu.avx512f, "avx512f"},
+                                                   {cpu.erms, "erms"},
+                                                   {cpu.fsrm, "fsrm"},
+                                                   {cpu.clzero, "clzero"},
                                                    {cpu.invariant_tsc, "invariant_tsc"}};
   for (const auto& [has, name] : features) {
     if (has) info.cpu_features.emplace_back(name);
@@ -89,8 +92,8 @@ SystemInfo CollectSystemInfo() {
   info.hardware_pmu = HasHardwarePmu();
   info.mem_total_bytes = MemInfoBytes("MemTotal");
   info.mem_available_bytes = MemAvailableBytes();
-  info.cpufreq_governor = ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
-                              .value_or("unknown (no cpufreq)");
+  info.cpufreq_governor =
+      ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").value_or("unknown (no cpufreq)");
   info.root = IsRoot();
   return info;
 }

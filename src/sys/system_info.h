@@ -30,10 +30,10 @@ struct SystemInfo {
   std::string glibc_version;
   int perf_event_paranoid = 0;
   bool hardware_pmu = false;
-  std::string hypervisor;                  // empty on bare metal
+  std::string hypervisor;  // empty on bare metal
   std::uint64_t mem_total_bytes = 0;
   std::uint64_t mem_available_bytes = 0;
-  std::string cpufreq_governor;            // "unknown (no cpufreq)" in many VMs
+  std::string cpufreq_governor;  // "unknown (no cpufreq)" in many VMs
   bool root = false;
 };
 

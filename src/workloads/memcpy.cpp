@@ -61,8 +61,12 @@ WorkloadInfo MemcpyWorkloadInfo() {
   info.summary = "copy between two buffers (perf bench mem memcpy, with page and prefault control)";
   info.work_unit = "bytes";
   info.rate_label = "copied";
-  info.params = {SizeParam("64M"),    CopyImplParam(), PagesParam(), PrefaultParam(),
-                 OffsetParam("src-offset", "source"), OffsetParam("dst-offset", "destination")};
+  info.params = {SizeParam("64M"),
+                 CopyImplParam(),
+                 PagesParam(),
+                 PrefaultParam(),
+                 OffsetParam("src-offset", "source"),
+                 OffsetParam("dst-offset", "destination")};
   info.examples = {
       "membench run memcpy --size 64M --impl all",
       "membench run memcpy --size 4K..1G:x4 --impl libc,movsb,avx2 -r 10",

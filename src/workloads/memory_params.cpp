@@ -28,8 +28,9 @@ ParamSpec PrefaultParam() {
   ParamSpec p;
   p.name = "prefault";
   p.default_value = "write";
-  p.help = "before timing: none (first touch is timed, fresh buffers every sample), read (map by reading; "
-           "the timed writes fault), write (populated by writing), populate (MADV_POPULATE_WRITE)";
+  p.help =
+      "before timing: none (first touch is timed, fresh buffers every sample), read (map by reading; "
+      "the timed writes fault), write (populated by writing), populate (MADV_POPULATE_WRITE)";
   p.choices = {"none", "read", "write", "populate"};
   return p;
 }
@@ -66,9 +67,7 @@ Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, sys:
       policy_(policy),
       region_(sys::MappedRegion::Map(bytes + offset, kRegionAlignment, policy)) {}
 
-PageProof Buffer::Proof() const {
-  return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_));
-}
+PageProof Buffer::Proof() const { return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_)); }
 
 void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy,
                                   sys::Prefault prefault) {

@@ -51,9 +51,7 @@ class DestinationBuffer {
  public:
   // Maps now unless every sample needs a fresh mapping.
   void Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy, sys::Prefault prefault);
-  bool fresh_each_sample() const {
-    return prefault_ == sys::Prefault::kNone || prefault_ == sys::Prefault::kRead;
-  }
+  bool fresh_each_sample() const { return prefault_ == sys::Prefault::kNone || prefault_ == sys::Prefault::kRead; }
   // Unmaps the previous mapping first, so memory use stays one buffer.
   void Remap();
   char* data() const { return buffer_.data(); }

@@ -40,9 +40,7 @@ class MemsetWorkload final : public Workload {
   DestinationBuffer dst_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) {
-  return point.at("size").number + point.at("dst-offset").number;
-}
+std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number + point.at("dst-offset").number; }
 
 }  // namespace
 
