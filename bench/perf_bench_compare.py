@@ -124,35 +124,40 @@ def ratio_section(args):
 
 
 def cv_section(args):
-    """Run-to-run spread at 64 MiB: 10 invocations of each tool, alternating,
-    the same method in both (rep movsb / rep stosb), each invocation's figure;
-    plus the spread of membench's samples inside one run (what its +- uses)."""
+    """Run-to-run spread at 64 MiB: batches of 10 invocations of each tool,
+    alternating, the same method in both (rep movsb / rep stosb), each
+    invocation's figure; plus the spread of membench's samples inside one run
+    (what its +- is computed from). A CV from 10 values is itself uncertain
+    (about +-25% of its value), hence several batches."""
     rows = []
     for op, perf_fn, mb_impl in (("memcpy", "x86-64-movsb", "movsb"), ("memset", "x86-64-stosb", "stosb")):
-        perf_v, mb_v, mb_sample_cv = [], [], []
-        for _ in range(10):
-            perf_v.append(perf_run(op, "64MB", 64 << 20, perf_fn)[perf_fn])
-            mean, sample_cv = membench_run(args.membench, op, "64M", reps=10, impl=mb_impl, with_cv=True)[mb_impl]
-            mb_v.append(mean)
-            mb_sample_cv.append(sample_cv)
-        rows.append((op, perf_fn, mb_impl, perf_v, mb_v, statistics.median(mb_sample_cv)))
-        print(op, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
+        for batch in range(args.rounds):
+            perf_v, mb_v, mb_sample_cv = [], [], []
+            for _ in range(10):
+                perf_v.append(perf_run(op, "64MB", 64 << 20, perf_fn)[perf_fn])
+                mean, sample_cv = membench_run(args.membench, op, "64M", reps=10, impl=mb_impl, with_cv=True)[mb_impl]
+                mb_v.append(mean)
+                mb_sample_cv.append(sample_cv)
+            rows.append((op, batch + 1, perf_fn, mb_impl, perf_v, mb_v, statistics.median(mb_sample_cv)))
+            print(op, batch, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "## Run-to-run spread at 64 MiB",
         "",
-        f"Machine: {machine_line()}. Date: {now}. Command: `bench/perf_bench_compare.sh 1 cv`.",
+        f"Machine: {machine_line()}. Date: {now}. Command: `bench/perf_bench_compare.sh {args.rounds} cv`.",
         "",
-        "10 invocations of each tool, alternating, the same method in both. perf: `perf bench -f simple mem OP",
-        "-s 64MB -l 128 -f FUNCTION` (8 GiB in one timed region); membench: `membench run OP --size 64M",
-        "--impl IMPL -r 10` (its mean of 10 samples of >= 50 ms). CV = stddev / mean of the 10 figures. The last",
-        "column is the median CV of the 10 samples inside one membench run.",
+        f"{args.rounds} batches of 10 invocations of each tool, alternating, the same method in both. perf: `perf",
+        "bench -f simple mem OP -s 64MB -l 128 -f FUNCTION` (8 GiB in one timed region); membench: `membench run OP",
+        "--size 64M --impl IMPL -r 10` (its mean of 10 samples of >= 50 ms). CV = stddev / mean of a batch's 10",
+        "figures (GB/s median in brackets). The last column is the median CV of the 10 samples inside one membench",
+        "run.",
         "",
-        "| op | perf function | perf CV | membench impl | membench CV | membench in-run CV |",
-        "|---|---|---|---|---|---|",
+        "| op | batch | perf function | perf CV | membench impl | membench CV | membench in-run CV |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for op, pf, mi, pv, mv, in_run in rows:
-        lines.append(f"| {op} | {pf} | {cv_pct(pv):.1f}% | {mi} | {cv_pct(mv):.1f}% | {in_run:.1f}% |")
+    for op, batch, pf, mi, pv, mv, in_run in rows:
+        lines.append(f"| {op} | {batch} | {pf} | {cv_pct(pv):.1f}% ({statistics.median(pv):.1f}) | {mi} | "
+                     f"{cv_pct(mv):.1f}% ({statistics.median(mv):.1f}) | {in_run:.1f}% |")
     return lines
 
 

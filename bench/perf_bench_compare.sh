@@ -2,7 +2,8 @@
 # Runs membench and perf bench mem side by side, alternating, and writes
 # bench/RESULTS.md. Installs the peer (Debian's linux-perf) and python3 for
 # the bookkeeping; neither is a dependency of membench itself.
-#   bench/perf_bench_compare.sh [ROUNDS [SECTIONS]]   (default: 5 rounds, ratio,cv; about 20 minutes)
+#   bench/perf_bench_compare.sh [ROUNDS [SECTIONS]]   (default: 5 rounds, ratio,cv; about 40 minutes)
+# ROUNDS: alternating rounds per size for the ratios, batches of 10 invocations for the spread.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
