@@ -81,13 +81,15 @@ def main():
     ap.add_argument("--membench", default="build/membench")
     ap.add_argument("--out", default="bench/RESULTS.md")
     ap.add_argument("--sections", default="ratio,cv", help="ratio, cv or both")
+    ap.add_argument("--cv-reps", type=int, default=10,
+                    help="membench samples per invocation in the spread comparison (20 match perf's 1 s region)")
     args = ap.parse_args()
 
     sections = args.sections.split(",")
     if "ratio" in sections:
         write_generated_section(args.out, "ratio", ratio_section(args))
     if "cv" in sections:
-        write_generated_section(args.out, "cv", cv_section(args))
+        write_generated_section(args.out, f"cv-r{args.cv_reps}", cv_section(args))
 
 
 def ratio_section(args):
@@ -135,22 +137,24 @@ def cv_section(args):
             perf_v, mb_v, mb_sample_cv = [], [], []
             for _ in range(10):
                 perf_v.append(perf_run(op, "64MB", 64 << 20, perf_fn)[perf_fn])
-                mean, sample_cv = membench_run(args.membench, op, "64M", reps=10, impl=mb_impl, with_cv=True)[mb_impl]
+                mean, sample_cv = membench_run(args.membench, op, "64M", reps=args.cv_reps, impl=mb_impl,
+                                               with_cv=True)[mb_impl]
                 mb_v.append(mean)
                 mb_sample_cv.append(sample_cv)
             rows.append((op, batch + 1, perf_fn, mb_impl, perf_v, mb_v, statistics.median(mb_sample_cv)))
             print(op, batch, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
-        "## Run-to-run spread at 64 MiB",
+        f"## Run-to-run spread at 64 MiB, membench -r {args.cv_reps}",
         "",
-        f"Machine: {machine_line()}. Date: {now}. Command: `bench/perf_bench_compare.sh {args.rounds} cv`.",
+        f"Machine: {machine_line()}. Date: {now}.",
+        f"Command: `python3 bench/perf_bench_compare.py --rounds {args.rounds} --sections cv --cv-reps {args.cv_reps}`.",
         "",
         f"{args.rounds} batches of 10 invocations of each tool, alternating, the same method in both. perf: `perf",
         "bench -f simple mem OP -s 64MB -l 128 -f FUNCTION` (8 GiB in one timed region); membench: `membench run OP",
-        "--size 64M --impl IMPL -r 10` (its mean of 10 samples of >= 50 ms). CV = stddev / mean of a batch's 10",
-        "figures (GB/s median in brackets). The last column is the median CV of the 10 samples inside one membench",
-        "run.",
+        f"--size 64M --impl IMPL -r {args.cv_reps}` (its mean of {args.cv_reps} samples of >= 50 ms). CV = stddev / mean",
+        "of a batch's 10 figures (GB/s median in brackets). The last column is the median CV of the samples inside",
+        "one membench run.",
         "",
         "| op | batch | perf function | perf CV | membench impl | membench CV | membench in-run CV |",
         "|---|---|---|---|---|---|---|",

@@ -83,22 +83,71 @@ void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points,
   }
 }
 
-void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
-                 RunResult& result) {
-  sys::ScopedAffinity affinity(options.cpus);
-  sys::CounterGroup counters(options.events);
-  Progress progress(points.size());
-  bool split_noted = false;
-  auto take_sample = [&](Workload& workload, std::uint64_t loops) {
-    Sample s = TakeSample(workload, counters, loops);
-    if (!split_noted && counters.SplitIfUnschedulable(s.counters)) {
-      split_noted = true;
-      result.notes.push_back(
+namespace {
+
+// Takes samples for the runner, switching the counters to separate events
+// the first time their group turns out unschedulable.
+class Sampler {
+ public:
+  Sampler(sys::CounterGroup& counters, RunResult& result) : counters_(counters), result_(result) {}
+
+  Sample Take(Workload& workload, std::uint64_t loops) {
+    Sample s = TakeSample(workload, counters_, loops);
+    if (!split_ && counters_.SplitIfUnschedulable(s.counters)) {
+      split_ = true;
+      result_.notes.push_back(
           "the counters could not be scheduled as one group; they are counted as separate "
           "events, multiplexed and scaled");
     }
     return s;
-  };
+  }
+
+ private:
+  sys::CounterGroup& counters_;
+  RunResult& result_;
+  bool split_ = false;
+};
+
+// Grows the loops until one sample lasts the target (Google Benchmark's
+// rule). These samples are warm-up too: they absorb the slow first passes.
+std::uint64_t CalibrateLoops(Sampler& sampler, Workload& workload, std::int64_t target_ns) {
+  std::uint64_t loops = 1;
+  for (;;) {
+    const Sample s = sampler.Take(workload, loops);
+    if (s.wall_ns >= target_ns || sys::Interrupted()) return loops;
+    loops = NextCalibrationLoops(loops, s.wall_ns, target_ns);
+  }
+}
+
+// At least options.warmup samples, more while the machine keeps speeding up
+// (at most kMaxExtraWarmup more); loops calibrated while it was still slow
+// are grown so samples keep lasting the target. Returns the samples taken.
+int WarmUp(Sampler& sampler, Workload& workload, const RunOptions& options, bool recalibrate, std::uint64_t& loops) {
+  const int most = options.warmup + kMaxExtraWarmup;
+  double previous_ns_per_loop = 0;
+  int taken = 0;
+  for (bool warming = options.warmup > 0; warming && !sys::Interrupted();) {
+    const Sample s = sampler.Take(workload, loops);
+    ++taken;
+    const double ns_per_loop = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
+    warming = taken < options.warmup || (taken < most && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
+    previous_ns_per_loop = ns_per_loop;
+    if (recalibrate && s.wall_ns < options.min_sample.count()) {
+      loops = NextCalibrationLoops(loops, s.wall_ns, options.min_sample.count());
+      warming = warming || taken < most;
+    }
+  }
+  return taken;
+}
+
+}  // namespace
+
+void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                 RunResult& result) {
+  sys::ScopedAffinity affinity(options.cpus);
+  sys::CounterGroup counters(options.events);
+  Sampler sampler(counters, result);
+  Progress progress(points.size());
   for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
     const Point& point = points[index];
     progress.Show(index, info.name + " " + point.Label());
@@ -117,34 +166,14 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
       }
       loops = 1;
     } else if (!options.loops) {
-      // Calibration samples are warm-up too: they also absorb the slow first
-      // pass over freshly faulted memory seen on VMs.
       m.loops_calibrated = true;
-      const std::int64_t target = options.min_sample.count();
-      for (;;) {
-        const Sample s = take_sample(*workload, loops);
-        if (s.wall_ns >= target || sys::Interrupted()) break;
-        loops = NextCalibrationLoops(loops, s.wall_ns, target);
-      }
+      loops = CalibrateLoops(sampler, *workload, options.min_sample.count());
     }
-    double previous_ns_per_loop = 0;
-    int warmups = 0;
-    for (bool warming = options.warmup > 0; warming && !sys::Interrupted(); ++warmups) {
-      const Sample s = take_sample(*workload, loops);
-      const double ns_per_loop = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
-      warming = warmups + 1 < options.warmup ||
-                (warmups + 1 < options.warmup + kMaxExtraWarmup && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
-      previous_ns_per_loop = ns_per_loop;
-      // Loops calibrated while the machine was still slow make short samples.
-      if (m.loops_calibrated && s.wall_ns < options.min_sample.count()) {
-        loops = NextCalibrationLoops(loops, s.wall_ns, options.min_sample.count());
-        warming = warming || warmups + 1 < options.warmup + kMaxExtraWarmup;
-      }
-    }
+    const int warmups = WarmUp(sampler, *workload, options, m.loops_calibrated, loops);
     m.loops = loops;
     m.warmup_samples = warmups;
     for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) {
-      m.samples.push_back(take_sample(*workload, loops));
+      m.samples.push_back(sampler.Take(*workload, loops));
     }
     m.page_proofs = workload->PageProofs();
     for (auto& note : workload->Notes()) m.notes.push_back(std::move(note));
