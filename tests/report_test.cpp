@@ -30,8 +30,9 @@ RunResult SyntheticResult() {
     s.counted_modes = supported ? "user+kernel" : "";
     return s;
   };
-  r.events = {status("task-clock", true), status("page-faults", true), status("cycles", false, "no PMU here"),
-              status("instructions", true), status("branches", false, "no PMU here")};
+  r.events = {status("task-clock", true),   status("page-faults", true),
+              status("cycles", false, "no PMU here"), status("instructions", true),
+              status("branches", false, "no PMU here"), status("context-switches", true)};
   Measurement m;
   m.workload = "memcpy";
   m.work_unit = "bytes";
@@ -50,7 +51,8 @@ RunResult SyntheticResult() {
     s.loops = 10;
     s.work = 10 * (64u << 20);
     s.counters = {CounterValue{static_cast<std::uint64_t>(s.wall_ns), 1, 1}, CounterValue{16384, 1, 1}, std::nullopt,
-                  CounterValue{500'000'000, 1000, 500}, std::nullopt};
+                  CounterValue{500'000'000, 1000, 500}, std::nullopt,
+                  CounterValue{static_cast<std::uint64_t>(i == 0 ? 1 : 0), 1, 1}};
     m.samples.push_back(s);
   }
   PageProof proof;
@@ -96,6 +98,8 @@ TEST(TextReport, PerfStatLayout) {
   // 2 TSC ticks per ns over 101 ms for 640 MiB.
   ExpectLine(t, R"( +0\.3010 +cycles/byte +# TSC estimate: 2\.000 GHz TSC ticks, not core cycles)");
   ExpectLine(t, R"( pages: dst: thp requested, 100% 2M \(64 MiB resident\))");
+  // One switch in three samples: the mean keeps its decimals.
+  ExpectLine(t, R"( +0\.33 +context-switches +# +3\.300 /sec +\( \+-100\.00% \))");
 }
 
 TEST(TextReport, HeaderSaysWhatPlusMinusIsAndEachReasonOnce) {
