@@ -40,15 +40,18 @@ struct CommonRunFlags {
 };
 
 void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
-  cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)");
+  cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)")->type_name("N");
   cmd.add_option("--warmup", f.warmup,
-                 "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)");
-  cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)");
+                 "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)")
+      ->type_name("N");
+  cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
+      ->type_name("N");
   cmd.add_option("-e,--events", f.events,
                  "counters: default (perf stat's set), perf names, libpfm4 names, tracepoints subsys:name; "
-                 "modifiers :u :k :uk");
-  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3");
-  cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE");
+                 "modifiers :u :k :uk")
+      ->type_name("EVENTS");
+  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3")->type_name("CPUS");
+  cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE")->type_name("FILE");
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
 }
 
@@ -157,7 +160,8 @@ int RunCli(int argc, char** argv) {
   for (const auto& info : Workloads()) {
     CLI::App* cmd = run->add_subcommand(info.name, info.summary);
     for (const auto& p : info.params) {
-      cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")");
+      cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")")
+          ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : "LIST");
     }
     AddCommonRunFlags(*cmd, flags);
     cmd->footer(Examples(info.examples) +
