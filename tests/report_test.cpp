@@ -30,9 +30,12 @@ RunResult SyntheticResult() {
     s.counted_modes = supported ? "user+kernel" : "";
     return s;
   };
-  r.events = {status("task-clock", true),   status("page-faults", true),
-              status("cycles", false, "no PMU here"), status("instructions", true),
-              status("branches", false, "no PMU here"), status("context-switches", true)};
+  r.events = {status("task-clock", true),
+              status("page-faults", true),
+              status("cycles", false, "no PMU here"),
+              status("instructions", true),
+              status("branches", false, "no PMU here"),
+              status("context-switches", true)};
   Measurement m;
   m.workload = "memcpy";
   m.work_unit = "bytes";
@@ -50,8 +53,11 @@ RunResult SyntheticResult() {
     s.system_ns = 10'000'000;
     s.loops = 10;
     s.work = 10 * (64u << 20);
-    s.counters = {CounterValue{static_cast<std::uint64_t>(s.wall_ns), 1, 1}, CounterValue{16384, 1, 1}, std::nullopt,
-                  CounterValue{500'000'000, 1000, 500}, std::nullopt,
+    s.counters = {CounterValue{static_cast<std::uint64_t>(s.wall_ns), 1, 1},
+                  CounterValue{16384, 1, 1},
+                  std::nullopt,
+                  CounterValue{500'000'000, 1000, 500},
+                  std::nullopt,
                   CounterValue{static_cast<std::uint64_t>(i == 0 ? 1 : 0), 1, 1}};
     m.samples.push_back(s);
   }

@@ -139,6 +139,44 @@ TEST(Events, DefaultIsPerfStatsSet) {
   EXPECT_TRUE(events[5].hide_if_unsupported);  // stalled-cycles-frontend
 }
 
+TEST(Events, NamedSetsAndExplicitGroups) {
+  const auto tlb = sys::ResolveEventList("tlb");
+  ASSERT_EQ(tlb.size(), 4u);
+  EXPECT_EQ(tlb[1].name, "dTLB-load-misses");
+  const auto mixed = sys::ResolveEventList("page-faults,{cycles,instructions},{branches,branch-misses},faults");
+  ASSERT_EQ(mixed.size(), 8u);
+  EXPECT_EQ(mixed[0].group, 0);
+  EXPECT_EQ(mixed[1].group, 1);
+  EXPECT_EQ(mixed[2].group, 1);
+  EXPECT_EQ(mixed[3].group, 2);
+  EXPECT_EQ(mixed[5].name, "page-faults");
+  EXPECT_EQ(mixed[5].group, 0);
+  for (const char* bad : {"{cycles", "cycles}", "{{cycles}}", "{cycles,}", "x{cycles}"}) {
+    EXPECT_THROW(sys::ResolveEventList(bad), Error) << bad;
+  }
+  try {
+    sys::ResolveEventList("tlbs");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'tlb'"), std::string::npos) << e.what();
+  }
+}
+
+// Software events are counted on their own even inside braces: grouped with
+// a clock event they lost their counts on Linux 6.18.
+TEST(PerfCounters, SoftwareEventsInBracesStillCountEveryFault) {
+  sys::CounterGroup counters(sys::ResolveEventList("{page-faults,task-clock}"));
+  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, sys::kPage2m, sys::PagePolicy::k4k);
+  counters.Start();
+  sys::PrefaultRegion(region, sys::Prefault::kWrite);
+  counters.Stop();
+  const auto values = counters.Read();
+  ASSERT_TRUE(values[0] && values[1]);
+  ExpectFaults(values[0]->raw, 16384, k64MiB);
+  EXPECT_GT(values[1]->raw, 0u);
+  EXPECT_FALSE(counters.statuses()[0].in_group);
+}
+
 TEST(Events, UnknownNamesSuggestTheClosest) {
   try {
     sys::ResolveEvent("page-fault");

@@ -47,8 +47,8 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
       ->type_name("N");
   cmd.add_option("-e,--events", f.events,
-                 "counters: default (perf stat's set), perf names, libpfm4 names, tracepoints subsys:name; "
-                 "modifiers :u :k :uk")
+                 "counters: sets default (perf stat's), tlb, cache, branch, faults; perf names, libpfm4 names, "
+                 "tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
       ->type_name("EVENTS");
   cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3")->type_name("CPUS");
   cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE")->type_name("FILE");

@@ -49,6 +49,12 @@ void ListEvents(std::ostream& out) {
     fmt::print(out, "  {:<26} {:<9} {:<16} {}\n", e.name, e.source, status.supported ? "supported" : "<not supported>",
                status.supported ? e.description : status.reason);
   }
+  fmt::print(out, "\nNamed sets (-e NAME; combine with commas; {{a,b}} counts PMU events as one group):\n");
+  for (const auto& set : sys::EventSets()) {
+    std::string joined;
+    for (const auto& e : set.events) joined += (joined.empty() ? "" : ",") + e;
+    fmt::print(out, "  {:<8} {}: {}\n", set.name, set.description, joined);
+  }
   std::size_t pfm_count = 0;
   for (const auto& e : known) {
     if (e.source != "libpfm4") continue;

@@ -47,8 +47,7 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
   // A mean of small counts (0.4 context switches per sample) keeps its
   // decimals: rounded to 0 it would contradict the rate printed beside it.
   const bool small_fraction = shown != std::floor(shown) && std::fabs(shown) < 1000;
-  const std::string value =
-      unit == "msec" || small_fraction ? fmt::format("{:.2f}", shown) : WithThousands(shown);
+  const std::string value = unit == "msec" || small_fraction ? fmt::format("{:.2f}", shown) : WithThousands(shown);
   const auto metrics = DeriveMetrics(c.base_name, counts, wall_ns);
   std::string metric_text;
   if (!metrics.empty()) {

@@ -224,6 +224,7 @@ std::optional<EventEncoding> FromLibpfm(const std::string& name) {
 
 std::vector<std::string> AllGenericNames() {
   std::vector<std::string> names;
+  for (const auto& set : EventSets()) names.push_back(set.name);
   for (const auto& e : GenericEvents()) names.emplace_back(e.name);
   for (const auto& e : CacheEvents()) names.push_back(e.name);
   return names;
@@ -231,20 +232,28 @@ std::vector<std::string> AllGenericNames() {
 
 }  // namespace
 
-const std::vector<std::string>& DefaultEventNames() {
-  // perf stat's default set (tools/perf/builtin-stat.c), in its order.
-  static const std::vector<std::string> names = {"task-clock",
-                                                 "context-switches",
-                                                 "cpu-migrations",
-                                                 "page-faults",
-                                                 "cycles",
-                                                 "stalled-cycles-frontend",
-                                                 "stalled-cycles-backend",
-                                                 "instructions",
-                                                 "branches",
-                                                 "branch-misses"};
-  return names;
+const std::vector<EventSet>& EventSets() {
+  // default: perf stat's set (tools/perf/builtin-stat.c); tlb and cache: the
+  // counters of the huge-zero-page thread (seed 000).
+  static const std::vector<EventSet> sets = {
+      {"default",
+       "perf stat's default set",
+       {"task-clock", "context-switches", "cpu-migrations", "page-faults", "cycles", "stalled-cycles-frontend",
+        "stalled-cycles-backend", "instructions", "branches", "branch-misses"}},
+      {"tlb",
+       "data and instruction TLB accesses and misses",
+       {"dTLB-loads", "dTLB-load-misses", "iTLB-loads", "iTLB-load-misses"}},
+      {"cache",
+       "L1 data and last-level cache loads and misses",
+       {"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads", "LLC-load-misses", "cache-references",
+        "cache-misses"}},
+      {"branch", "branches and mispredictions", {"branches", "branch-misses"}},
+      {"faults", "page faults, minor and major", {"page-faults", "minor-faults", "major-faults"}},
+  };
+  return sets;
 }
+
+const std::vector<std::string>& DefaultEventNames() { return EventSets().front().events; }
 
 EventEncoding ResolveEvent(const std::string& spec) {
   auto [base, mode] = SplitModifier(spec);
@@ -262,25 +271,59 @@ EventEncoding ResolveEvent(const std::string& spec) {
   return *enc;
 }
 
+namespace {
+
+// Splits "a,{b,c},d" at the commas outside braces.
+std::vector<std::string> SplitTopLevel(const std::string& list) {
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (char c : list) {
+    if (c == '{') ++depth;
+    if (c == '}') --depth;
+    if (depth < 0 || depth > 1) throw Error("unbalanced or nested braces in event list '" + list + "'");
+    if (c == ',' && depth == 0) {
+      items.emplace_back();
+    } else {
+      items.back() += c;
+    }
+  }
+  if (depth != 0) throw Error("unbalanced braces in event list '" + list + "'");
+  return items;
+}
+
+void AppendItem(const std::string& item, int group, const std::string& list, std::vector<EventEncoding>& out) {
+  if (item.empty()) throw Error("empty event name in '" + list + "'");
+  for (const auto& set : EventSets()) {
+    if (item != set.name) continue;
+    for (const auto& name : set.events) {
+      EventEncoding enc = ResolveEvent(name);
+      enc.hide_if_unsupported = set.name == "default" && name.rfind("stalled-cycles", 0) == 0;
+      enc.group = group;
+      out.push_back(enc);
+    }
+    return;
+  }
+  EventEncoding enc = ResolveEvent(item);
+  enc.group = group;
+  out.push_back(enc);
+}
+
+}  // namespace
+
 std::vector<EventEncoding> ResolveEventList(const std::string& list) {
   std::vector<EventEncoding> out;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const auto comma = list.find(',', start);
-    const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (item == "default") {
-      for (const auto& name : DefaultEventNames()) {
-        EventEncoding enc = ResolveEvent(name);
-        enc.hide_if_unsupported = name.rfind("stalled-cycles", 0) == 0;
-        out.push_back(enc);
+  int groups = 0;
+  for (const std::string& item : SplitTopLevel(list)) {
+    if (item.size() >= 2 && item.front() == '{' && item.back() == '}') {
+      ++groups;
+      for (const std::string& member : SplitTopLevel(item.substr(1, item.size() - 2))) {
+        AppendItem(member, groups, list, out);
       }
-    } else if (!item.empty()) {
-      out.push_back(ResolveEvent(item));
+    } else if (item.find_first_of("{}") != std::string::npos) {
+      throw Error("malformed group '" + item + "' in event list '" + list + "' (write {a,b})");
     } else {
-      throw Error("empty event name in '" + list + "'");
+      AppendItem(item, 0, list, out);
     }
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   return out;
 }

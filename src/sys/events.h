@@ -31,16 +31,29 @@ struct EventEncoding {
   // Part of the implicit default set and worth showing only where it counts
   // (stalled-cycles-*: perf stat drops them on PMUs without them).
   bool hide_if_unsupported = false;
+  // 0: the implicit group of PMU events; n > 0: the n-th {...} of the list.
+  int group = 0;
 };
 
 // Resolves one name. Throws Error for a name no catalog knows, suggesting
 // the closest known name.
 EventEncoding ResolveEvent(const std::string& spec);
 
-// Expands "default" (perf stat's set) and comma lists; resolves each.
+// Resolves a comma list: event names, named sets (default, tlb, cache,
+// branch, faults) and explicit groups {a,b} whose PMU events are counted
+// together as perf's braces do (software events and tracepoints are always
+// counted on their own; see perf_counters.cpp). Throws Error for unknown
+// names and unbalanced braces.
 std::vector<EventEncoding> ResolveEventList(const std::string& list);
 
-// The names of perf stat's default set, in its order.
+struct EventSet {
+  std::string name;
+  std::string description;
+  std::vector<std::string> events;
+};
+
+// The named sets; "default" is perf stat's default set, in its order.
+const std::vector<EventSet>& EventSets();
 const std::vector<std::string>& DefaultEventNames();
 
 struct EventListing {

@@ -83,7 +83,13 @@ void CounterGroup::CloseAll() {
     if (slot.fd >= 0) ::close(slot.fd);
     slot.fd = -1;
   }
-  leader_fd_ = -1;
+  leaders_.clear();
+}
+
+std::vector<int> CounterGroup::Leaders() const {
+  std::vector<int> fds;
+  for (const auto& [group, fd] : leaders_) fds.push_back(fd);
+  return fds;
 }
 
 void CounterGroup::OpenAll(bool allow_group) {
@@ -110,12 +116,17 @@ void CounterGroup::OpenAll(bool allow_group) {
     // gain nothing from a group, and on Linux 6.18 a group led by task-clock
     // lost page faults (0 of 16,384 counted on first touch of 64 MiB, while
     // the same event opened alone counted all of them).
+    // This holds inside explicit {a,b} groups too: there, {page-faults,
+    // task-clock} read task-clock as 0 in every sample, and {cpu-clock,
+    // page-faults} page-faults as 0. Braces group the PMU events they hold.
     const bool groupable = allow_group && e.type != PERF_TYPE_SOFTWARE && e.type != PERF_TYPE_TRACEPOINT;
+    const auto leader = leaders_.find(e.group);
+    const int leader_fd = leader == leaders_.end() ? -1 : leader->second;
     auto try_open = [&](bool u, bool k) {
-      int group = groupable ? leader_fd_ : -2;
+      int group = groupable ? leader_fd : -2;
       int fd = OpenEvent(e, u, k, group);
       bool grouped = groupable;
-      if (fd < 0 && groupable && leader_fd_ >= 0 && errno != EACCES && errno != EPERM && errno != ENOENT) {
+      if (fd < 0 && groupable && leader_fd >= 0 && errno != EACCES && errno != EPERM && errno != ENOENT) {
         fd = OpenEvent(e, u, k, -2);
         grouped = false;
       }
@@ -134,7 +145,7 @@ void CounterGroup::OpenAll(bool allow_group) {
     Slot& slot = slots_[i];
     slot.fd = fd;
     slot.in_group = grouped;
-    if (grouped && leader_fd_ < 0) leader_fd_ = fd;
+    if (grouped && leader_fd < 0) leaders_[e.group] = fd;
     std::uint64_t id = 0;
     ::ioctl(fd, PERF_EVENT_IOC_ID, &id);
     slot.id = id;
@@ -145,9 +156,9 @@ void CounterGroup::OpenAll(bool allow_group) {
 }
 
 void CounterGroup::Start() {
-  if (leader_fd_ >= 0) {
-    ::ioctl(leader_fd_, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
-    ::ioctl(leader_fd_, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+  for (int leader : Leaders()) {
+    ::ioctl(leader, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+    ::ioctl(leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
   }
   for (const auto& slot : slots_) {
     if (slot.fd >= 0 && !slot.in_group) {
@@ -161,22 +172,21 @@ void CounterGroup::Stop() {
   for (const auto& slot : slots_) {
     if (slot.fd >= 0 && !slot.in_group) ::ioctl(slot.fd, PERF_EVENT_IOC_DISABLE, 0);
   }
-  if (leader_fd_ >= 0) ::ioctl(leader_fd_, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+  for (int leader : Leaders()) ::ioctl(leader, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
 }
 
 std::vector<std::optional<CounterValue>> CounterGroup::Read() const {
   std::vector<std::optional<CounterValue>> out(slots_.size());
-  if (leader_fd_ >= 0) {
+  for (int leader : Leaders()) {
     std::vector<std::uint64_t> buf(3 + 2 * slots_.size());
-    const ssize_t got = ::read(leader_fd_, buf.data(), buf.size() * sizeof(std::uint64_t));
-    if (got > 0) {
-      buf.resize(static_cast<std::size_t>(got) / sizeof(std::uint64_t));
-      if (auto values = ParseGroupRead(buf)) {
-        for (const auto& v : *values) {
-          for (std::size_t i = 0; i < slots_.size(); ++i) {
-            if (slots_[i].fd >= 0 && slots_[i].in_group && slots_[i].id == v.id) out[i] = v.value;
-          }
-        }
+    const ssize_t got = ::read(leader, buf.data(), buf.size() * sizeof(std::uint64_t));
+    if (got <= 0) continue;
+    buf.resize(static_cast<std::size_t>(got) / sizeof(std::uint64_t));
+    const auto values = ParseGroupRead(buf);
+    if (!values) continue;
+    for (const auto& v : *values) {
+      for (std::size_t i = 0; i < slots_.size(); ++i) {
+        if (slots_[i].fd >= 0 && slots_[i].in_group && slots_[i].id == v.id) out[i] = v.value;
       }
     }
   }

@@ -1,12 +1,14 @@
 // File: sys/perf_counters.h
 // perf_event_open counters for the calling thread: the PMU events as one
 // group where the PMU can schedule it, else as separate (multiplexed, scaled)
-// events; software events and tracepoints each on their own. Only
+// events; software events and tracepoints each on their own; and every
+// explicit {a,b} group of the event list as a group of its own. Only
 // the timed region is counted: Start() resets and enables, Stop() disables.
 // Events this machine cannot count keep their slot and read as nullopt, with
 // the reason in their status; nothing here aborts a run.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,13 +52,15 @@ class CounterGroup {
     std::uint64_t id = 0;
     bool in_group = false;
   };
+  // Group leaders' fds by EventEncoding::group.
+  std::vector<int> Leaders() const;
   void OpenAll(bool allow_group);
   void CloseAll();
 
   std::vector<EventEncoding> events_;
   std::vector<Slot> slots_;
   std::vector<EventStatus> statuses_;
-  int leader_fd_ = -1;
+  std::map<int, int> leaders_;
 };
 
 // Why perf_event_open failed, in words the user can act on.
