@@ -112,6 +112,27 @@ TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
   std::remove(path.c_str());
 }
 
+template <class Kernel>
+std::size_t Available(const std::vector<Kernel>& kernels) {
+  std::size_t n = 0;
+  for (const auto& k : kernels) n += MissingFeatures(k.needs).empty() ? 1 : 0;
+  return n;
+}
+
+TEST(Cli, MemcmpAndReadMeasureEveryAvailableImpl) {
+  const std::string path = TempPath("cmp.json");
+  for (const auto& [workload, expected] : {std::pair{std::string("memcmp"), Available(CompareKernels())},
+                                           std::pair{std::string("read"), Available(ReadKernels())}}) {
+    const Outcome run = Membench("run " + workload + " --size 1M --impl all --pages 4k -r 2 --json " + path);
+    ASSERT_EQ(run.status, 0) << run.output;
+    const nlohmann::json result = ReadJson(path);
+    ASSERT_EQ(result["measurements"].size(), expected) << workload;
+    EXPECT_EQ(result["measurements"][0]["work_unit"], "bytes");
+    EXPECT_TRUE(result["measurements"][0]["page_proof"][0]["honoured"].get<bool>());
+  }
+  std::remove(path.c_str());
+}
+
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {
   const std::string path = TempPath("faults.json");
   const Outcome run =

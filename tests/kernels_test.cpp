@@ -1,8 +1,9 @@
 // File: tests/kernels_test.cpp
-// Every copy and fill kernel against the reference (the source bytes, or the
-// fill value), for every size 0..4160 and every source and destination
-// misalignment 0..63, plus sizes around 2^k +- 1 up to 16 MiB. Bytes just
-// outside the destination must stay untouched. Under the sanitizers the
+// Every copy, fill, compare and read kernel against a reference (the source
+// bytes, the fill value, memcmp's sign, the word sum), for every size
+// 0..4160 and every source and destination misalignment 0..63, plus sizes
+// around 2^k +- 1 up to 16 MiB. Bytes just outside a destination must stay
+// untouched; a compare must find a difference at every position. Under the sanitizers the
 // offsets are sampled (each source offset once, each destination offset
 // once per size) to keep the run within minutes.
 #include <gtest/gtest.h>
@@ -172,6 +173,136 @@ TEST_P(FillKernelTest, SizesAroundPowersOfTwoUpTo16MiB) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fill, FillKernelTest, testing::ValuesIn(FillNames()),
+                         [](const testing::TestParamInfo<std::string>& param_info) { return param_info.param; });
+
+std::vector<std::string> CompareNames() {
+  std::vector<std::string> names;
+  for (const auto& k : CompareKernels()) names.emplace_back(k.name);
+  return names;
+}
+
+std::vector<std::string> ReadNames() {
+  std::vector<std::string> names;
+  for (const auto& k : ReadKernels()) names.emplace_back(k.name);
+  return names;
+}
+
+int Sign(int v) { return (v > 0) - (v < 0); }
+
+class CompareKernelTest : public testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const CompareKernel& k = FindCompareKernel(GetParam());
+    const std::string missing = MissingFeatures(k.needs);
+    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    fn_ = k.fn;
+  }
+  CompareFn fn_ = nullptr;
+};
+
+TEST_P(CompareKernelTest, EqualBuffersAtEverySizeAndMisalignmentUpTo4KiBPlus64) {
+  const std::vector<unsigned char> a_area = MakeSource(kMaxSmall + 64);
+  std::vector<unsigned char> b_area(kMaxSmall + 64);
+  for (std::size_t s_off = 0; s_off < 64; ++s_off) {
+    for (std::size_t d_off = 0; d_off < 64; ++d_off) {
+      if (!kExhaustive && d_off != (s_off * 7) % 64 && s_off != 0) continue;
+      // b holds a's bytes from s_off on, at d_off: equal for every length.
+      std::memcpy(b_area.data() + d_off, a_area.data() + s_off, kMaxSmall);
+      for (std::size_t n = 0; n <= kMaxSmall; ++n) {
+        ASSERT_EQ(fn_(a_area.data() + s_off, b_area.data() + d_off, n), 0)
+            << GetParam() << " size " << n << " a+" << s_off << " b+" << d_off;
+      }
+    }
+  }
+}
+
+TEST_P(CompareKernelTest, ADifferenceAtEveryPositionGivesMemcmpsSign) {
+  constexpr std::size_t n = kMaxSmall;
+  std::vector<unsigned char> a_area(n + 64), b_area(n + 64);
+  for (const auto& [a_off, b_off] : kLargeOffsets) {
+    unsigned char* a = a_area.data() + a_off;
+    unsigned char* b = b_area.data() + b_off;
+    for (std::size_t i = 0; i < n; ++i) a[i] = b[i] = static_cast<unsigned char>(0x70 + i % 32);
+    for (std::size_t p = 0; p < n; ++p) {
+      // Bytes above 0x7f: the comparison must be of unsigned chars.
+      for (unsigned char other : {static_cast<unsigned char>(0x10), static_cast<unsigned char>(0xf0)}) {
+        const unsigned char saved = b[p];
+        b[p] = other;
+        const int expected = Sign(std::memcmp(a, b, n));
+        ASSERT_EQ(Sign(fn_(a, b, n)), expected) << GetParam() << " difference at " << p << " a+" << a_off;
+        ASSERT_EQ(Sign(fn_(b, a, n)), -expected) << GetParam() << " difference at " << p << " (swapped)";
+        // A later difference must not change the verdict of the first.
+        if (p + 1 < n) {
+          b[n - 1] = static_cast<unsigned char>(0xff - other);
+          ASSERT_EQ(Sign(fn_(a, b, n)), expected) << GetParam() << " first difference at " << p;
+          b[n - 1] = a[n - 1];
+        }
+        b[p] = saved;
+      }
+    }
+  }
+}
+
+TEST_P(CompareKernelTest, LastByteDifferenceAtEverySize) {
+  std::vector<unsigned char> a_area(kMaxSmall + 64, 0x41), b_area(kMaxSmall + 64, 0x41);
+  for (std::size_t n = 1; n <= kMaxSmall; ++n) {
+    unsigned char* a = a_area.data() + 5;
+    unsigned char* b = b_area.data() + 9;
+    b[n - 1] = 0x42;
+    ASSERT_LT(fn_(a, b, n), 0) << GetParam() << " size " << n;
+    ASSERT_EQ(fn_(a, b, n - 1), 0) << GetParam() << " size " << n - 1;
+    b[n - 1] = 0x41;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Compare, CompareKernelTest, testing::ValuesIn(CompareNames()),
+                         [](const testing::TestParamInfo<std::string>& param_info) { return param_info.param; });
+
+// The reference sum of ReadFn: little-endian 64-bit words, the last partial
+// word zero-padded, modulo 2^64.
+std::uint64_t ReferenceSum(const unsigned char* p, std::size_t n) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < n; i += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 8 && i + k < n; ++k) word |= static_cast<std::uint64_t>(p[i + k]) << (8 * k);
+    sum += word;
+  }
+  return sum;
+}
+
+class ReadKernelTest : public testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const ReadKernel& k = FindReadKernel(GetParam());
+    const std::string missing = MissingFeatures(k.needs);
+    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    fn_ = k.fn;
+  }
+  ReadFn fn_ = nullptr;
+};
+
+TEST_P(ReadKernelTest, EverySizeAndMisalignmentUpTo4KiBPlus64) {
+  const std::vector<unsigned char> area = MakeSource(kMaxSmall + 64 + 8);
+  for (std::size_t off = 0; off < 64; ++off) {
+    std::uint64_t expected = 0;
+    for (std::size_t n = 0; n <= kMaxSmall; ++n) {
+      // Growing n by one byte adds that byte at its place in its word.
+      if (n > 0) expected += static_cast<std::uint64_t>(area[off + n - 1]) << (8 * ((n - 1) % 8));
+      ASSERT_EQ(fn_(area.data() + off, n), expected) << GetParam() << " size " << n << " +" << off;
+    }
+  }
+}
+
+TEST_P(ReadKernelTest, SizesAroundPowersOfTwoUpTo16MiB) {
+  const std::vector<unsigned char> area = MakeSource((std::size_t{1} << 24) + 1 + 64);
+  for (std::size_t n : PowerOfTwoSizes()) {
+    for (const auto& [off, unused] : kLargeOffsets) {
+      ASSERT_EQ(fn_(area.data() + off, n), ReferenceSum(area.data() + off, n)) << GetParam() << " size " << n;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Read, ReadKernelTest, testing::ValuesIn(ReadNames()),
                          [](const testing::TestParamInfo<std::string>& param_info) { return param_info.param; });
 
 }  // namespace

@@ -37,6 +37,8 @@ void ListWorkloads(std::ostream& out) {
 void ListImpls(std::ostream& out) {
   ListKernels(out, CopyKernels(), "copy kernels (memcpy --impl):");
   ListKernels(out, FillKernels(), "fill kernels (memset --impl):");
+  ListKernels(out, CompareKernels(), "compare kernels (memcmp --impl):");
+  ListKernels(out, ReadKernels(), "read kernels (read --impl):");
 }
 
 void ListEvents(std::ostream& out) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -15,9 +16,15 @@ namespace membench {
 using CopyFn = void (*)(void* dst, const void* src, std::size_t n);
 // Sets n bytes at dst to the low byte of value.
 using FillFn = void (*)(void* dst, int value, std::size_t n);
+// Compares n bytes as memcmp does: the sign of the first differing byte
+// pair (as unsigned char), or 0.
+using CompareFn = int (*)(const void* a, const void* b, std::size_t n);
+// Sums the buffer as 64-bit little-endian words modulo 2^64, a final partial
+// word zero-padded: every byte is read and the result depends on all of them.
+using ReadFn = std::uint64_t (*)(const void* p, std::size_t n);
 
 // CPU features a kernel may require; the names are those of /proc/cpuinfo.
-enum class CpuFeature { kSse2, kAvx2, kAvx512f, kErms, kClzero };
+enum class CpuFeature { kSse2, kAvx2, kAvx512f, kAvx512bw, kErms, kClzero };
 
 std::string_view CpuFeatureName(CpuFeature feature);
 
@@ -37,8 +44,24 @@ struct FillKernel {
   bool zero_only = false;
 };
 
+struct CompareKernel {
+  std::string_view name;
+  std::string_view description;
+  std::vector<CpuFeature> needs;
+  CompareFn fn;
+};
+
+struct ReadKernel {
+  std::string_view name;
+  std::string_view description;
+  std::vector<CpuFeature> needs;
+  ReadFn fn;
+};
+
 // Every kernel membench knows, available on this CPU or not, in display order.
 const std::vector<CopyKernel>& CopyKernels();
 const std::vector<FillKernel>& FillKernels();
+const std::vector<CompareKernel>& CompareKernels();
+const std::vector<ReadKernel>& ReadKernels();
 
 }  // namespace membench

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace membench::kernels {
 
@@ -25,5 +26,15 @@ void FillAvx2(void* dst, int value, std::size_t n);
 void FillAvx512(void* dst, int value, std::size_t n);
 void FillNt(void* dst, int value, std::size_t n);
 void FillClzero(void* dst, int value, std::size_t n);
+
+int CompareLibc(const void* a, const void* b, std::size_t n);
+int CompareSse2(const void* a, const void* b, std::size_t n);
+int CompareAvx2(const void* a, const void* b, std::size_t n);
+int CompareAvx512(const void* a, const void* b, std::size_t n);
+
+std::uint64_t ReadScalar(const void* p, std::size_t n);
+std::uint64_t ReadSse2(const void* p, std::size_t n);
+std::uint64_t ReadAvx2(const void* p, std::size_t n);
+std::uint64_t ReadAvx512(const void* p, std::size_t n);
 
 }  // namespace membench::kernels

@@ -13,6 +13,8 @@ std::string_view CpuFeatureName(CpuFeature feature) {
       return "avx2";
     case CpuFeature::kAvx512f:
       return "avx512f";
+    case CpuFeature::kAvx512bw:
+      return "avx512bw";
     case CpuFeature::kErms:
       return "erms";
     case CpuFeature::kClzero:
@@ -47,6 +49,30 @@ const std::vector<FillKernel>& FillKernels() {
       {"avx512", "64-byte AVX-512 stores, aligned, 4x unrolled", {F::kAvx512f}, kernels::FillAvx512},
       {"nt", "16-byte non-temporal stores (movntdq), then sfence", {F::kSse2}, kernels::FillNt},
       {"clzero", "AMD clzero per 64-byte line (zeros only), then sfence", {F::kClzero}, kernels::FillClzero, true},
+  };
+  return kernels;
+}
+
+const std::vector<CompareKernel>& CompareKernels() {
+  using F = CpuFeature;
+  static const std::vector<CompareKernel> kernels = {
+      {"libc", "glibc memcmp (its own runtime choice of method)", {}, kernels::CompareLibc},
+      {"sse2", "16-byte SSE2 compares, 4x unrolled", {F::kSse2}, kernels::CompareSse2},
+      {"avx2", "32-byte AVX2 compares, 4x unrolled", {F::kAvx2}, kernels::CompareAvx2},
+      {"avx512", "64-byte AVX-512BW compares, 4x unrolled", {F::kAvx512f, F::kAvx512bw}, kernels::CompareAvx512},
+  };
+  return kernels;
+}
+
+const std::vector<ReadKernel>& ReadKernels() {
+  using F = CpuFeature;
+  // glibc has no read-only routine to stand for "libc" here; scalar is the
+  // plain loop a compiler would emit without vectorisation.
+  static const std::vector<ReadKernel> kernels = {
+      {"scalar", "64-bit loads, four sums (no vectorisation)", {}, kernels::ReadScalar},
+      {"sse2", "16-byte SSE2 loads and adds, 4x unrolled", {F::kSse2}, kernels::ReadSse2},
+      {"avx2", "32-byte AVX2 loads and adds, 4x unrolled", {F::kAvx2}, kernels::ReadAvx2},
+      {"avx512", "64-byte AVX-512 loads and adds, 4x unrolled", {F::kAvx512f}, kernels::ReadAvx512},
   };
   return kernels;
 }

@@ -1,6 +1,6 @@
 // File: kernels/scalar.cpp
-// libc, string-instruction (rep movs/stos), unrolled 64-bit-register and
-// clzero kernels. The unrolled ones follow the kernel's memcpy_orig and
+// libc, string-instruction (rep movs/stos), unrolled 64-bit-register,
+// scalar read and clzero kernels. The unrolled ones follow the kernel's memcpy_orig and
 // memset_orig (arch/x86/lib/memcpy_64.S, memset_64.S): 32 bytes per
 // iteration in four 64-bit registers for copy, eight 8-byte stores per 64
 // bytes for fill. This file is compiled without auto-vectorisation and
@@ -18,6 +18,8 @@ namespace membench::kernels {
 void CopyLibc(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src, n); }
 
 void FillLibc(void* dst, int value, std::size_t n) { std::memset(dst, value, n); }
+
+int CompareLibc(const void* a, const void* b, std::size_t n) { return std::memcmp(a, b, n); }
 
 void CopyMovsb(void* dst, const void* src, std::size_t n) {
   asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
@@ -110,6 +112,26 @@ void FillUnrolled(void* dst, int value, std::size_t n) {
   n &= 63;
   for (; n >= 8; n -= 8, d += 8) Store64(d, pattern);
   for (; n != 0; --n) *d++ = static_cast<char>(pattern);
+}
+
+std::uint64_t ReadScalar(const void* p, std::size_t n) {
+  const char* s = static_cast<const char*>(p);
+  std::uint64_t sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0;
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    sum0 += Load64(s + i);
+    sum1 += Load64(s + i + 8);
+    sum2 += Load64(s + i + 16);
+    sum3 += Load64(s + i + 24);
+  }
+  for (; i + 8 <= n; i += 8) sum0 += Load64(s + i);
+  if (i < n) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; i + k < n; ++k)
+      word |= static_cast<std::uint64_t>(static_cast<unsigned char>(s[i + k])) << (8 * k);
+    sum0 += word;
+  }
+  return sum0 + sum1 + sum2 + sum3;
 }
 
 // clzero zeroes the whole 64-byte line that holds its address; the head and

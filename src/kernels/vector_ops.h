@@ -88,3 +88,83 @@ inline __attribute__((always_inline)) void FillVectors(char* d, int value, std::
 }
 
 }  // namespace
+
+namespace {
+
+inline int ByteDifference(const char* a, const char* b, std::size_t at) {
+  return static_cast<int>(static_cast<unsigned char>(a[at])) - static_cast<int>(static_cast<unsigned char>(b[at]));
+}
+
+// memcmp over vectors: V::EqualMask gives one bit per equal byte; a mask
+// short of V::kAllEqual locates the first difference with a bit scan. Below
+// one vector the bytes are compared one by one; the tail is the last vector,
+// overlapping bytes already known equal.
+template <class V>
+inline __attribute__((always_inline)) int CompareVectors(const char* a, const char* b, std::size_t n) {
+  constexpr std::size_t kW = V::kWidth;
+  auto first_difference = [&](std::size_t at, std::uint64_t equal_mask) {
+    return ByteDifference(a, b, at + static_cast<std::size_t>(__builtin_ctzll(~equal_mask)));
+  };
+  if (n < kW) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (a[i] != b[i]) return ByteDifference(a, b, i);
+    }
+    return 0;
+  }
+  std::size_t i = 0;
+  for (; i + 4 * kW <= n; i += 4 * kW) {
+    const std::uint64_t m0 = V::EqualMask(V::Load(a + i), V::Load(b + i));
+    const std::uint64_t m1 = V::EqualMask(V::Load(a + i + kW), V::Load(b + i + kW));
+    const std::uint64_t m2 = V::EqualMask(V::Load(a + i + 2 * kW), V::Load(b + i + 2 * kW));
+    const std::uint64_t m3 = V::EqualMask(V::Load(a + i + 3 * kW), V::Load(b + i + 3 * kW));
+    if ((m0 & m1 & m2 & m3) != V::kAllEqual) {
+      if (m0 != V::kAllEqual) return first_difference(i, m0);
+      if (m1 != V::kAllEqual) return first_difference(i + kW, m1);
+      if (m2 != V::kAllEqual) return first_difference(i + 2 * kW, m2);
+      return first_difference(i + 3 * kW, m3);
+    }
+  }
+  for (; i + kW <= n; i += kW) {
+    const std::uint64_t m = V::EqualMask(V::Load(a + i), V::Load(b + i));
+    if (m != V::kAllEqual) return first_difference(i, m);
+  }
+  if (i < n) {
+    const std::size_t last = n - kW;
+    const std::uint64_t m = V::EqualMask(V::Load(a + last), V::Load(b + last));
+    if (m != V::kAllEqual) return first_difference(last, m);
+  }
+  V::Finish();
+  return 0;
+}
+
+// The 64-bit word sum of ReadFn over vectors: four vector accumulators of
+// 64-bit lanes, then whole words, then the zero-padded partial word. Addition
+// modulo 2^64 is associative, so the order does not change the result.
+template <class V>
+inline __attribute__((always_inline)) std::uint64_t SumVectors(const char* p, std::size_t n) {
+  constexpr std::size_t kW = V::kWidth;
+  auto acc0 = V::Zero(), acc1 = V::Zero(), acc2 = V::Zero(), acc3 = V::Zero();
+  std::size_t i = 0;
+  for (; i + 4 * kW <= n; i += 4 * kW) {
+    acc0 = V::Add64(acc0, V::Load(p + i));
+    acc1 = V::Add64(acc1, V::Load(p + i + kW));
+    acc2 = V::Add64(acc2, V::Load(p + i + 2 * kW));
+    acc3 = V::Add64(acc3, V::Load(p + i + 3 * kW));
+  }
+  for (; i + kW <= n; i += kW) acc0 = V::Add64(acc0, V::Load(p + i));
+  std::uint64_t sum = V::HorizontalSum(V::Add64(V::Add64(acc0, acc1), V::Add64(acc2, acc3)));
+  V::Finish();
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t word;
+    __builtin_memcpy(&word, p + i, 8);
+    sum += word;
+  }
+  if (i < n) {
+    std::uint64_t word = 0;
+    __builtin_memcpy(&word, p + i, n - i);
+    sum += word;
+  }
+  return sum;
+}
+
+}  // namespace

@@ -52,6 +52,7 @@ CpuInfo Probe() {
     const Regs r7 = Query(7);
     cpu.avx2 = ((r7.ebx >> 5) & 1) && os_ymm;
     cpu.avx512f = ((r7.ebx >> 16) & 1) && os_zmm;
+    cpu.avx512bw = ((r7.ebx >> 30) & 1) && os_zmm;
     cpu.erms = (r7.ebx >> 9) & 1;
     cpu.fsrm = (r7.edx >> 4) & 1;
   }
@@ -89,6 +90,8 @@ bool HasFeature(const CpuInfo& cpu, CpuFeature feature) {
       return cpu.avx2;
     case CpuFeature::kAvx512f:
       return cpu.avx512f;
+    case CpuFeature::kAvx512bw:
+      return cpu.avx512bw;
     case CpuFeature::kErms:
       return cpu.erms;
     case CpuFeature::kClzero:

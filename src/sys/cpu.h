@@ -16,6 +16,7 @@ struct CpuInfo {
   bool sse2 = false;
   bool avx2 = false;     // and the OS saves YMM state
   bool avx512f = false;  // and the OS saves ZMM state
+  bool avx512bw = false;
   bool erms = false;
   bool fsrm = false;
   bool clzero = false;

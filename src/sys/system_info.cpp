@@ -68,13 +68,9 @@ SystemInfo CollectSystemInfo() {
   info.cpu_vendor = cpu.vendor;
   info.cpu_model = cpu.model_name;
   info.hypervisor = cpu.hypervisor;
-  const std::pair<bool, const char*> features[] = {{cpu.sse2, "sse2"},
-                                                   {cpu.avx2, "avx2"},
-                                                   {cpu.avx512f, "avx512f"},
-                                                   {cpu.erms, "erms"},
-                                                   {cpu.fsrm, "fsrm"},
-                                                   {cpu.clzero, "clzero"},
-                                                   {cpu.invariant_tsc, "invariant_tsc"}};
+  const std::pair<bool, const char*> features[] = {
+      {cpu.sse2, "sse2"}, {cpu.avx2, "avx2"}, {cpu.avx512f, "avx512f"}, {cpu.avx512bw, "avx512bw"},
+      {cpu.erms, "erms"}, {cpu.fsrm, "fsrm"}, {cpu.clzero, "clzero"},   {cpu.invariant_tsc, "invariant_tsc"}};
   for (const auto& [has, name] : features) {
     if (has) info.cpu_features.emplace_back(name);
   }

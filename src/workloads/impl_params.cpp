@@ -45,5 +45,9 @@ ParamSpec CopyImplParam() { return ImplParam(CopyKernels(), "libc"); }
 ParamSpec FillImplParam() { return ImplParam(FillKernels(), "libc"); }
 const CopyKernel& FindCopyKernel(const std::string& name) { return Find(CopyKernels(), name); }
 const FillKernel& FindFillKernel(const std::string& name) { return Find(FillKernels(), name); }
+ParamSpec CompareImplParam() { return ImplParam(CompareKernels(), "libc"); }
+ParamSpec ReadImplParam() { return ImplParam(ReadKernels(), "sse2"); }
+const CompareKernel& FindCompareKernel(const std::string& name) { return Find(CompareKernels(), name); }
+const ReadKernel& FindReadKernel(const std::string& name) { return Find(ReadKernels(), name); }
 
 }  // namespace membench

@@ -1,5 +1,5 @@
 // File: workloads/impl_params.h
-// The `impl` parameter of the copy and fill workloads: the kernel registry's
+// The `impl` parameter of the copy, fill, compare and read workloads: the kernel registry's
 // names, with CPUID deciding which can run here.
 #pragma once
 
@@ -12,8 +12,12 @@ namespace membench {
 
 ParamSpec CopyImplParam();
 ParamSpec FillImplParam();
+ParamSpec CompareImplParam();
+ParamSpec ReadImplParam();
 const CopyKernel& FindCopyKernel(const std::string& name);
 const FillKernel& FindFillKernel(const std::string& name);
+const CompareKernel& FindCompareKernel(const std::string& name);
+const ReadKernel& FindReadKernel(const std::string& name);
 
 // "" when the CPU has every feature, else "needs avx512f, which this CPU lacks".
 std::string MissingFeatures(const std::vector<CpuFeature>& needs);

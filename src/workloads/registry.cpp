@@ -3,8 +3,10 @@
 
 #include "core/error.h"
 #include "core/suggest.h"
+#include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
 #include "workloads/memset.h"
+#include "workloads/read.h"
 
 namespace membench {
 
@@ -12,6 +14,8 @@ const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
       MemcpyWorkloadInfo(),
       MemsetWorkloadInfo(),
+      MemcmpWorkloadInfo(),
+      ReadWorkloadInfo(),
   };
   return workloads;
 }
