@@ -12,6 +12,7 @@
 #include "sys/events.h"
 #include "sys/files.h"
 #include "sys/memory.h"
+#include "sys/page_flags.h"
 #include "sys/perf_counters.h"
 
 namespace membench {
@@ -213,7 +214,60 @@ TEST(Memory, RegionsAreAlignedAndProvedFromSmaps) {
   EXPECT_EQ(backing.anon_huge_bytes, 0u);
   const PageProof proof = MakePageProof("dst", sys::PagePolicy::k4k, backing);
   EXPECT_TRUE(proof.honoured);
-  EXPECT_EQ(proof.text, "dst: 4k requested, 100% 4K (8 MiB resident)");
+  EXPECT_EQ(proof.text, "dst: 4k requested, 100% 4K (8 MiB resident, smaps)");
+}
+
+TEST(PageFlags, ClassifiesKpageflagsWords) {
+  sys::PageFlagCounts c;
+  sys::CountPageFlags(0, c);                                                    // plain 4 KiB page
+  sys::CountPageFlags(std::uint64_t{1} << 22, c);                               // THP
+  sys::CountPageFlags(std::uint64_t{1} << 17, c);                               // hugetlb
+  sys::CountPageFlags(std::uint64_t{1} << 24, c);                               // zero page
+  sys::CountPageFlags((std::uint64_t{1} << 24) | (std::uint64_t{1} << 22), c);  // huge zero page
+  EXPECT_EQ(c.normal, 1u);
+  EXPECT_EQ(c.thp, 1u);
+  EXPECT_EQ(c.hugetlb, 1u);
+  EXPECT_EQ(c.zero, 1u);
+  EXPECT_EQ(c.huge_zero, 1u);
+}
+
+TEST(PageFlags, PagemapProvesWhatWasObtained) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "pagemap frame numbers need root";
+  const sys::MappedRegion small = sys::MappedRegion::Map(8u << 20, sys::kPage2m, sys::PagePolicy::k4k);
+  EXPECT_EQ(sys::SamplePageFlags(small.data(), small.size(), 64).counts->not_present, 64u);
+  sys::PrefaultRegion(small, sys::Prefault::kWrite);
+  const auto c = sys::SamplePageFlags(small.data(), small.size(), 64).counts;
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->sampled, 64u);
+  EXPECT_EQ(c->normal, 64u);
+  const PageProof proof = MakePageProof("dst", sys::PagePolicy::k4k, sys::ReadPageBacking(small.data(), small.size()),
+                                        sys::SamplePageFlags(small.data(), small.size(), 64));
+  EXPECT_EQ(proof.method, "pagemap");
+  EXPECT_TRUE(proof.honoured);
+  EXPECT_EQ(proof.split, "100.0% 4K");
+  if (!ThpAvailable()) return;
+  const sys::MappedRegion huge = sys::MappedRegion::Map(8u << 20, sys::kPage2m, sys::PagePolicy::kThp);
+  sys::PrefaultRegion(huge, sys::Prefault::kWrite);
+  const auto h = sys::SamplePageFlags(huge.data(), huge.size(), 64).counts;
+  ASSERT_TRUE(h);
+  if (sys::ReadPageBacking(huge.data(), huge.size()).anon_huge_bytes == huge.size()) {
+    EXPECT_EQ(h->thp, 64u);
+  }
+}
+
+TEST(PageFlags, ProofFromFlagsNamesTheZeroPages) {
+  sys::PageFlagSample sample;
+  sample.counts = sys::PageFlagCounts{};
+  sample.counts->sampled = 10;
+  sample.counts->huge_zero = 8;
+  sample.counts->not_present = 2;
+  const PageProof thp = MakePageProof("region", sys::PagePolicy::kThp, sys::PageBacking{}, sample);
+  EXPECT_TRUE(thp.honoured);
+  EXPECT_EQ(thp.split, "100.0% huge zero page (20.0% of pages not present)");
+  sample.counts->huge_zero = 0;
+  sample.counts->zero = 8;
+  EXPECT_EQ(MakePageProof("region", sys::PagePolicy::k4k, sys::PageBacking{}, sample).split,
+            "100.0% zero page (20.0% of pages not present)");
 }
 
 TEST(PageProof, FlagsRequestsTheKernelDidNotHonour) {

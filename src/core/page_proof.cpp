@@ -19,14 +19,55 @@ std::string PagePolicyName(sys::PagePolicy policy) {
   return "?";
 }
 
-PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing) {
+namespace {
+
+std::string Pct(std::uint64_t part, std::uint64_t whole) {
+  return fmt::format("{:.1f}%", whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+// "100.0% THP", "87.5% THP, 12.5% 4K", "100.0% huge zero page"; shares of the
+// present pages, the absent ones said apart.
+std::string DescribeFlags(const sys::PageFlagCounts& c) {
+  const std::uint64_t present = c.sampled - c.not_present;
+  std::string out;
+  const std::pair<std::uint64_t, const char*> kinds[] = {
+      {c.thp, "THP"}, {c.hugetlb, "hugetlb"}, {c.huge_zero, "huge zero page"}, {c.zero, "zero page"}, {c.normal, "4K"}};
+  for (const auto& [count, name] : kinds) {
+    if (count != 0) out += (out.empty() ? "" : ", ") + Pct(count, present) + " " + name;
+  }
+  if (out.empty()) out = "none present";
+  if (c.not_present != 0 && present != 0)
+    out += fmt::format(" ({} of pages not present)", Pct(c.not_present, c.sampled));
+  return out;
+}
+
+}  // namespace
+
+PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing,
+                        const sys::PageFlagSample& flags) {
   PageProof proof;
   proof.region = region;
   proof.requested = PagePolicyName(requested);
-  proof.method = "smaps";
   proof.mapped_bytes = backing.mapped_bytes;
   proof.resident_bytes = backing.resident_bytes;
   proof.huge_bytes = backing.anon_huge_bytes;
+  if (flags.counts) {
+    const sys::PageFlagCounts& c = *flags.counts;
+    const std::uint64_t present = c.sampled - c.not_present;
+    const std::uint64_t huge = c.thp + c.huge_zero;
+    proof.method = "pagemap";
+    proof.flags = c;
+    proof.huge_pct = present == 0 ? 0 : 100.0 * static_cast<double>(huge) / static_cast<double>(present);
+    if (requested == sys::PagePolicy::kThp) proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct;
+    if (requested == sys::PagePolicy::k4k) proof.honoured = huge == 0;
+    proof.split = DescribeFlags(c);
+    proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
+                             proof.split, c.sampled, FormatSize(backing.resident_bytes),
+                             proof.honoured ? "" : "  <-- NOT HONOURED");
+    return proof;
+  }
+  proof.method = "smaps";
+  proof.method_note = flags.unavailable_reason;
   if (!backing.found) {
     proof.honoured = false;
     proof.split = "not found";
@@ -36,23 +77,19 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
   if (backing.resident_bytes == 0) {
     proof.split = "none resident";
     proof.text = fmt::format("{}: {} requested, nothing resident (never touched)", region, proof.requested);
-    proof.honoured = true;
     return proof;
   }
   proof.huge_pct = 100.0 * static_cast<double>(backing.anon_huge_bytes) / static_cast<double>(backing.resident_bytes);
   if (requested == sys::PagePolicy::kThp) proof.honoured = proof.huge_pct >= kThpHonouredPct;
   if (requested == sys::PagePolicy::k4k) proof.honoured = backing.anon_huge_bytes == 0;
-  const double small_pct = 100.0 - proof.huge_pct;
-  std::string split;
   if (backing.anon_huge_bytes == 0) {
-    split = "100% 4K";
+    proof.split = "100% 4K";
   } else if (backing.anon_huge_bytes == backing.resident_bytes) {
-    split = "100% 2M";
+    proof.split = "100% 2M";
   } else {
-    split = fmt::format("{:.1f}% 2M, {:.1f}% 4K", proof.huge_pct, small_pct);
+    proof.split = fmt::format("{:.1f}% 2M, {:.1f}% 4K", proof.huge_pct, 100.0 - proof.huge_pct);
   }
-  proof.split = split;
-  proof.text = fmt::format("{}: {} requested, {} ({} resident){}", region, proof.requested, split,
+  proof.text = fmt::format("{}: {} requested, {} ({} resident, smaps){}", region, proof.requested, proof.split,
                            FormatSize(backing.resident_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");
   return proof;
 }

@@ -5,20 +5,24 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sys/memory.h"
+#include "sys/page_flags.h"
 
 namespace membench {
 
 struct PageProof {
-  std::string region;     // "src", "dst"
-  std::string requested;  // "4k", "thp", "default"
-  std::string method;     // "smaps"
+  std::string region;       // "src", "dst"
+  std::string requested;    // "4k", "thp", "default"
+  std::string method;       // "pagemap" (exact, sampled) or "smaps" (THP share only)
+  std::string method_note;  // why pagemap could not be used
   std::uint64_t mapped_bytes = 0;
   std::uint64_t resident_bytes = 0;
-  std::uint64_t huge_bytes = 0;  // in 2 MiB THP mappings
-  double huge_pct = 0;           // of resident
+  std::uint64_t huge_bytes = 0;              // in 2 MiB THP mappings
+  double huge_pct = 0;                       // of resident (smaps) or of present pages (pagemap)
+  std::optional<sys::PageFlagCounts> flags;  // pagemap method only
   bool honoured = true;
   std::string split;  // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
   std::string text;   // one line for the report
@@ -30,6 +34,9 @@ std::string PagePolicyName(sys::PagePolicy policy);
 // huge: the unaligned head and tail of a region can stay 4 KiB.
 inline constexpr double kThpHonouredPct = 90.0;
 
-PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing);
+// From smaps alone, or, where flags are given, from the sampled page flags
+// (exact kinds: THP, hugetlb, zero page, huge zero page).
+PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing,
+                        const sys::PageFlagSample& flags = {});
 
 }  // namespace membench

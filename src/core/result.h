@@ -36,6 +36,9 @@ struct Measurement {
   bool loops_calibrated = false;
   bool fresh_state_each_sample = false;
   std::vector<Sample> samples;
+  // The very first sample of the point, before any warm-up (one loop): the
+  // cold pass, faults included where the workload's memory was untouched.
+  std::optional<Sample> first_sample;
   std::vector<PageProof> page_proofs;
   std::vector<std::string> notes;
 };

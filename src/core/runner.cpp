@@ -110,10 +110,11 @@ class Sampler {
 
 // Grows the loops until one sample lasts the target (Google Benchmark's
 // rule). These samples are warm-up too: they absorb the slow first passes.
-std::uint64_t CalibrateLoops(Sampler& sampler, Workload& workload, std::int64_t target_ns) {
+std::uint64_t CalibrateLoops(Sampler& sampler, Workload& workload, std::int64_t target_ns, Sample& first) {
   std::uint64_t loops = 1;
-  for (;;) {
+  for (bool is_first = true;; is_first = false) {
     const Sample s = sampler.Take(workload, loops);
+    if (is_first) first = s;
     if (s.wall_ns >= target_ns || sys::Interrupted()) return loops;
     loops = NextCalibrationLoops(loops, s.wall_ns, target_ns);
   }
@@ -167,7 +168,11 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
       loops = 1;
     } else if (!options.loops) {
       m.loops_calibrated = true;
-      loops = CalibrateLoops(sampler, *workload, options.min_sample.count());
+      Sample first;
+      loops = CalibrateLoops(sampler, *workload, options.min_sample.count(), first);
+      m.first_sample = first;
+    } else {
+      m.first_sample = sampler.Take(*workload, 1);
     }
     const int warmups = WarmUp(sampler, *workload, options, m.loops_calibrated, loops);
     m.loops = loops;

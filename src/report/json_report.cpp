@@ -52,15 +52,42 @@ nlohmann::json SystemToJson(const sys::SystemInfo& s) {
 }
 
 nlohmann::json ProofToJson(const PageProof& p) {
+  nlohmann::json flags = nullptr;
+  if (p.flags) {
+    flags = {{"sampled_pages", p.flags->sampled},   {"not_present", p.flags->not_present},
+             {"normal_4k", p.flags->normal},        {"thp", p.flags->thp},
+             {"hugetlb", p.flags->hugetlb},         {"zero_page", p.flags->zero},
+             {"huge_zero_page", p.flags->huge_zero}};
+  }
   return {{"region", p.region},
           {"requested", p.requested},
           {"method", p.method},
+          {"method_note", p.method_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.method_note)},
           {"mapped_bytes", p.mapped_bytes},
           {"resident_bytes", p.resident_bytes},
           {"huge_bytes", p.huge_bytes},
           {"huge_pct", p.huge_pct},
+          {"page_flags", flags},
           {"honoured", p.honoured},
+          {"split", p.split},
           {"text", p.text}};
+}
+
+nlohmann::json SampleToJson(const Sample& s) {
+  nlohmann::json counters = nlohmann::json::array();
+  for (const auto& c : s.counters) {
+    if (!c) {
+      counters.push_back(nullptr);
+      continue;
+    }
+    const ScaledCount scaled = Scale(*c);
+    counters.push_back({{"value", c->raw},
+                        {"enabled_ns", c->enabled_ns},
+                        {"running_ns", c->running_ns},
+                        {"scaled", scaled.counted ? nlohmann::json(scaled.value) : nlohmann::json(nullptr)}});
+  }
+  return {{"wall_ns", s.wall_ns}, {"tsc_ticks", s.tsc_ticks}, {"user_ns", s.user_ns}, {"system_ns", s.system_ns},
+          {"loops", s.loops},     {"work", s.work},           {"counters", counters}};
 }
 
 nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
@@ -69,28 +96,7 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
     point[name] = value.numeric ? nlohmann::json(value.number) : nlohmann::json(value.text);
   }
   nlohmann::json samples = nlohmann::json::array();
-  for (const auto& s : m.samples) {
-    nlohmann::json counters = nlohmann::json::array();
-    for (std::size_t i = 0; i < s.counters.size(); ++i) {
-      const auto& c = s.counters[i];
-      if (!c) {
-        counters.push_back(nullptr);
-        continue;
-      }
-      const ScaledCount scaled = Scale(*c);
-      counters.push_back({{"value", c->raw},
-                          {"enabled_ns", c->enabled_ns},
-                          {"running_ns", c->running_ns},
-                          {"scaled", scaled.counted ? nlohmann::json(scaled.value) : nlohmann::json(nullptr)}});
-    }
-    samples.push_back({{"wall_ns", s.wall_ns},
-                       {"tsc_ticks", s.tsc_ticks},
-                       {"user_ns", s.user_ns},
-                       {"system_ns", s.system_ns},
-                       {"loops", s.loops},
-                       {"work", s.work},
-                       {"counters", counters}});
-  }
+  for (const auto& s : m.samples) samples.push_back(SampleToJson(s));
   const MeasurementStats st = ComputeMeasurementStats(m, r.events);
   nlohmann::json counter_stats = nlohmann::json::array();
   for (const auto& c : st.counters) {
@@ -111,6 +117,7 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
           {"fresh_state_each_sample", m.fresh_state_each_sample},
           {"warmup_samples", m.warmup_samples},
           {"samples", samples},
+          {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : nlohmann::json(nullptr)},
           {"stats",
            {{"rate_per_second", SummaryToJson(st.rate)},
             {"wall_seconds", SummaryToJson(st.wall_seconds)},

@@ -90,6 +90,19 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
     fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
                "per sample", FormatSize(static_cast<std::uint64_t>(st.work_per_sample / static_cast<double>(m.loops))));
   }
+  if (m.first_sample && m.first_sample->wall_ns > 0) {
+    const Sample& f = *m.first_sample;
+    std::string faults;
+    for (std::size_t i = 0; i < st.counters.size() && i < f.counters.size(); ++i) {
+      const auto& c = st.counters[i];
+      if ((c.base_name == "page-faults" || c.base_name == "faults") && f.counters[i]) {
+        faults = fmt::format(", {} page-faults", WithThousands(Scale(*f.counters[i]).value));
+      }
+    }
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n",
+               RateText(m, static_cast<double>(f.work) / (static_cast<double>(f.wall_ns) * 1e-9)), "first pass",
+               f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
+  }
   out << "\n";
   const Summary& t = st.wall_seconds;
   if (t.n >= 2) {

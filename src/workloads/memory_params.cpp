@@ -67,7 +67,10 @@ Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, sys:
       policy_(policy),
       region_(sys::MappedRegion::Map(bytes + offset, kRegionAlignment, policy)) {}
 
-PageProof Buffer::Proof() const { return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_)); }
+PageProof Buffer::Proof() const {
+  return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_),
+                       sys::SamplePageFlags(data(), bytes_, kProofSamplePages));
+}
 
 void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy,
                                   sys::Prefault prefault) {

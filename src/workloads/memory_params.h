@@ -26,6 +26,10 @@ sys::Prefault ParsePrefault(const std::string& text);
 // policy alike keeps the comparison about the page size alone.
 inline constexpr std::size_t kRegionAlignment = sys::kPage2m;
 
+// Pages whose flags are read for a proof: enough to see a 0.1% mix, few
+// enough that reading them costs milliseconds even for gigabytes.
+inline constexpr std::size_t kProofSamplePages = 4096;
+
 // A mapped buffer with `offset` bytes of deliberate misalignment.
 class Buffer {
  public:
