@@ -133,6 +133,32 @@ TEST(Cli, MemcmpAndReadMeasureEveryAvailableImpl) {
   std::remove(path.c_str());
 }
 
+// Where the kernel maps the zero pages the region stays unresident and the
+// proof names them; where it does not, the note says what was measured.
+TEST(Cli, ZeropageProvesWhatBackedTheReads) {
+  const std::string path = TempPath("zero.json");
+  const Outcome run = Membench("run zeropage --size 64M --mode memcmp,stride --pages thp,4k -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  for (const auto& m : result["measurements"]) {
+    ASSERT_FALSE(m["notes"].empty());
+    const std::string note = m["notes"][0];
+    const bool in_use = note.find("zero page in use") != std::string::npos;
+    EXPECT_TRUE(in_use || note.find("not in use: read faults allocate memory") != std::string::npos) << note;
+    EXPECT_FALSE(m["first_sample"].is_null());
+    const auto& proof = m["page_proof"][0];
+    if (in_use) {
+      EXPECT_LT(proof["resident_bytes"].get<std::uint64_t>(), 8u << 20) << proof["text"];
+    }
+    if (in_use && proof["method"] == "pagemap") {
+      EXPECT_NE(proof["split"].get<std::string>().find("zero page"), std::string::npos) << proof["text"];
+    }
+  }
+  EXPECT_EQ(result["measurements"][2]["work_unit"], "touches");
+  std::remove(path.c_str());
+}
+
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {
   const std::string path = TempPath("faults.json");
   const Outcome run =

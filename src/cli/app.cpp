@@ -106,8 +106,8 @@ void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
   }
 }
 
-int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given, const CommonRunFlags& flags,
-        int argc, char** argv) {
+int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
+        const std::vector<std::string>& notes, const CommonRunFlags& flags, int argc, char** argv) {
   RunOptions options;
   options.repetitions = PositiveInt(flags.repetitions, "-r", 1);
   options.warmup = PositiveInt(flags.warmup, "--warmup", 0);
@@ -124,6 +124,7 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   result.command_line = JoinArgs(argc, argv);
   result.started_at = NowIso8601();
   result.system = sys::CollectSystemInfo();
+  result.notes = notes;
   sys::InstallInterruptFlag();
   RunWorkload(info, points, options, result);
   WriteTextReport(result, std::cout);
@@ -189,11 +190,19 @@ int RunCli(int argc, char** argv) {
     for (const auto& info : Workloads()) {
       if (!workload_cmds.at(info.name)->parsed()) continue;
       std::map<std::string, std::string> values;
+      std::vector<std::string> notes;
       for (const auto& p : info.params) {
         const std::string& v = given[info.name + "/" + p.name];
-        if (!v.empty()) values[p.name] = v;
+        if (!v.empty()) {
+          values[p.name] = v;
+        } else if (info.machine_default != nullptr) {
+          std::string note;
+          const std::string machine_value = info.machine_default(p.name, note);
+          if (!machine_value.empty()) values[p.name] = machine_value;
+          if (!note.empty()) notes.push_back(note);
+        }
       }
-      return Run(info, values, flags, argc, argv);
+      return Run(info, values, notes, flags, argc, argv);
     }
     return 2;
   } catch (const CLI::ParseError& e) {

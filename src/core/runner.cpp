@@ -160,6 +160,10 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
     m.rate_label = info.rate_label;
     m.point = point;
     m.fresh_state_each_sample = workload->FreshStateEachSample();
+    if (const auto unit = workload->PointWorkUnit()) {
+      m.work_unit = unit->unit;
+      m.rate_label = unit->rate_label;
+    }
     std::uint64_t loops = options.loops.value_or(1);
     if (m.fresh_state_each_sample) {
       if (options.loops && *options.loops != 1) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,14 @@ class Workload {
   virtual std::vector<PageProof> PageProofs() const { return {}; }
   // Conditions worth stating next to the figures.
   virtual std::vector<std::string> Notes() const { return {}; }
+
+  // Where the point's parameters change what a unit of work is (zeropage:
+  // bytes compared, or touches), the unit and rate label for this point.
+  struct WorkUnit {
+    std::string unit;
+    std::string rate_label;
+  };
+  virtual std::optional<WorkUnit> PointWorkUnit() const { return std::nullopt; }
 };
 
 struct WorkloadInfo {
@@ -47,6 +56,10 @@ struct WorkloadInfo {
   std::vector<std::string> examples;
   // Bytes of memory one point needs, to refuse what does not fit.
   std::uint64_t (*memory_needed)(const Point& point) = nullptr;
+  // A default that depends on the machine (zeropage's size): returns the
+  // value for `param` when the user gave none, "" to keep the static one,
+  // and may say why in `note`.
+  std::string (*machine_default)(const std::string& param, std::string& note) = nullptr;
   std::unique_ptr<Workload> (*make)() = nullptr;
 };
 

@@ -17,6 +17,14 @@ namespace {
 
 bool IsBytes(const Measurement& m) { return m.work_unit == "bytes"; }
 
+// "touches" -> "touch", "messages" -> "message", "loads" -> "load".
+std::string SingularUnit(const std::string& unit) {
+  for (const char* plural : {"ches", "shes", "sses", "xes"}) {
+    if (unit.ends_with(plural)) return unit.substr(0, unit.size() - 2);
+  }
+  return unit.ends_with("s") ? unit.substr(0, unit.size() - 1) : unit;
+}
+
 std::string RateText(const Measurement& m, double per_second) {
   if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
   return fmt::format("{:.3f} M{}/s", per_second / 1e6, m.work_unit);
@@ -84,7 +92,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
     fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
                RateText(m, st.rate.ci95_high));
   }
-  const std::string per_unit = IsBytes(m) ? "byte" : m.work_unit;
+  const std::string per_unit = SingularUnit(m.work_unit);
   fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
   if (IsBytes(m)) {
     fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
@@ -142,20 +150,30 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
   const MeasurementStats first = ComputeMeasurementStats(ms.front(), r.events);
   fmt::print(out, "\n# {} summary ({} runs per point){}\n", ms.front().workload, ms.front().samples.size(),
              fixed.empty() ? "" : ";" + fixed);
-  const bool bytes = IsBytes(ms.front());
-  fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles/{}: {}\n",
+  // One unit for the whole table where the points share it; else each row
+  // says its own (zeropage: bytes compared in one mode, touches in the other).
+  bool one_unit = true;
+  for (const auto& m : ms) one_unit = one_unit && m.work_unit == ms.front().work_unit;
+  const bool bytes = one_unit && IsBytes(ms.front());
+  const std::string unit = ms.front().work_unit;
+  fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles per unit: {}\n",
              bytes ? "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")"
-                   : "rate in millions of " + ms.front().work_unit + " per second",
-             bytes ? "B" : ms.front().work_unit, CyclesLabel(first, r));
+                   : (one_unit ? "rate in millions of " + unit + " per second" : "GB/s = 10^9 bytes/s"),
+             CyclesLabel(first, r));
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<10} ", name);
-  fmt::print(out, "{}{:>10} {:>8} {:>10} {:>10} {:>14}  {}\n", header, bytes ? "GB/s" : "M/s", "+-", "median",
-             bytes ? "cyc/B" : "cyc/unit", "faults/sample", "pages obtained");
+  const std::string rate_header = one_unit ? (bytes ? "GB/s" : "M" + unit + "/s") : "rate";
+  const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : SingularUnit(unit)) : "cyc/unit";
+  const int width = one_unit ? 10 : 20;
+  fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
+             cycles_header, "faults/sample", "pages obtained");
   for (const auto& m : ms) {
     const MeasurementStats st = ComputeMeasurementStats(m, r.events);
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<10} ", m.point.at(name).text);
-    const double scale = bytes ? 1e9 : 1e6;
+    const double scale = IsBytes(m) ? 1e9 : 1e6;
+    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale) : RateText(m, st.rate.mean);
+    const std::string median = one_unit ? fmt::format("{:.3f}", st.rate.median / scale) : RateText(m, st.rate.median);
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
@@ -163,8 +181,8 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
       pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
                (proof.honoured ? "" : " (NOT as requested)");
     }
-    fmt::print(out, "{}{:>10.3f} {:>7.2f}% {:>10.3f} {:>10.4f} {:>14}  {}\n", row, st.rate.mean / scale,
-               st.rate.rel_sem_pct, st.rate.median / scale, st.cycles_per_unit, faults, pages);
+    fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10.4f} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
+               width, st.cycles_per_unit, faults, pages);
   }
 }
 

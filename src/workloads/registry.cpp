@@ -7,15 +7,13 @@
 #include "workloads/memcpy.h"
 #include "workloads/memset.h"
 #include "workloads/read.h"
+#include "workloads/zeropage.h"
 
 namespace membench {
 
 const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
-      MemcpyWorkloadInfo(),
-      MemsetWorkloadInfo(),
-      MemcmpWorkloadInfo(),
-      ReadWorkloadInfo(),
+      MemcpyWorkloadInfo(), MemsetWorkloadInfo(), MemcmpWorkloadInfo(), ReadWorkloadInfo(), ZeropageWorkloadInfo(),
   };
   return workloads;
 }

@@ -1,0 +1,76 @@
+// File: sys/zero_page.cpp
+#include "sys/zero_page.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "sys/files.h"
+#include "sys/page_flags.h"
+
+namespace membench::sys {
+namespace {
+
+constexpr std::size_t kProbeBytes = 8u << 20;  // four huge pages
+
+ZeroPageProbe Probe(PagePolicy policy) {
+  ZeroPageProbe probe;
+  const std::int64_t zero_allocs_before = VmstatCounter("thp_zero_page_alloc");
+  const MappedRegion region = MappedRegion::Map(kProbeBytes, kPage2m, policy);
+  PrefaultRegion(region, Prefault::kRead);
+  const PageBacking backing = ReadPageBacking(region.data(), region.size());
+  const PageFlagSample flags = SamplePageFlags(region.data(), region.size(), 64);
+  const std::int64_t zero_allocs_after = VmstatCounter("thp_zero_page_alloc");
+  // Zero pages are not counted in RSS: a read-only region that stays small
+  // is backed by them. With pagemap the pages themselves say so.
+  if (flags.counts) {
+    probe.in_use = flags.counts->zero + flags.counts->huge_zero > 0 && flags.counts->normal + flags.counts->thp == 0;
+  } else {
+    probe.in_use = backing.resident_bytes < kProbeBytes / 8;
+  }
+  std::vector<std::string> facts;
+  facts.push_back(fmt::format("reading {} MiB left {} KiB resident", kProbeBytes >> 20, backing.resident_bytes >> 10));
+  if (flags.counts) {
+    facts.push_back(fmt::format("pagemap: {} of {} sampled pages zero page, {} huge zero page", flags.counts->zero,
+                                flags.counts->sampled, flags.counts->huge_zero));
+  }
+  if (zero_allocs_before >= 0 && zero_allocs_after >= 0) {
+    facts.push_back(fmt::format("thp_zero_page_alloc {}", zero_allocs_after));
+  }
+  const std::string cmdline = ReadFirstLine("/proc/cmdline").value_or("");
+  if (cmdline.find("pvm_no_zero_page=1") != std::string::npos) {
+    facts.push_back("pvm_no_zero_page=1 on the kernel command line");
+  }
+  if (policy == PagePolicy::kThp) {
+    if (auto use = ReadFirstLine("/sys/kernel/mm/transparent_hugepage/use_zero_page")) {
+      facts.push_back("THP use_zero_page=" + *use);
+    }
+  }
+  for (const auto& f : facts) probe.evidence += (probe.evidence.empty() ? "" : "; ") + f;
+  return probe;
+}
+
+}  // namespace
+
+const ZeroPageProbe& ProbeZeroPage(PagePolicy policy) {
+  static std::map<PagePolicy, ZeroPageProbe> cache;
+  auto it = cache.find(policy);
+  if (it == cache.end()) it = cache.emplace(policy, Probe(policy)).first;
+  return it->second;
+}
+
+std::int64_t VmstatCounter(const std::string& name) {
+  const auto text = ReadFile("/proc/vmstat");
+  if (!text) return -1;
+  std::istringstream in(*text);
+  std::string key;
+  std::int64_t value = 0;
+  while (in >> key >> value) {
+    if (key == name) return value;
+  }
+  return -1;
+}
+
+}  // namespace membench::sys

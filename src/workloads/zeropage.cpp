@@ -1,0 +1,163 @@
+// File: workloads/zeropage.cpp
+// zeropage: read memory that was never written, as the huge-zero-page thread
+// did (seed 000): `memcmp` compares the first half of the region with the
+// second (test_memcmp: cache-bound), `stride` compares one byte every
+// `stride` bytes with its twin in the other half (test_memcmp2: TLB-bound).
+// With THP such reads map the huge zero page, with 4 KiB pages the 4 KiB
+// zero page: where the kernel maps them. Where it does not (a command line
+// with pvm_no_zero_page=1), read faults allocate real memory; the workload
+// says so, sizes its default region to fit, and what it measures is then
+// THP against 4 KiB read-fault allocation. The first, faulting pass is the
+// point's first sample, reported apart by the runner.
+#include "workloads/zeropage.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "sys/memory.h"
+#include "sys/zero_page.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+constexpr std::uint64_t kSeedSize = 8ull << 30;  // test_memcmp's 8 GiB
+
+class ZeropageWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    size_ = point.at("size").number;
+    stride_ = point.at("stride").number;
+    memcmp_mode_ = point.at("mode").text == "memcmp";
+    policy_ = ParsePagePolicy(point.at("pages").text);
+    half_ = size_ / 2;
+    if (half_ == 0) throw Error("--size " + FormatSize(size_) + ": too small to split into two halves");
+    if (!memcmp_mode_ && stride_ > half_) {
+      throw Error(fmt::format("--stride {} is larger than half the region ({}): nothing to compare",
+                              FormatSize(stride_), FormatSize(half_)));
+    }
+    region_ = Buffer("region", size_, 0, policy_);  // never written
+  }
+
+  void Run(std::uint64_t loops) override {
+    const char* p = region_.data();
+    int differences = 0;
+    for (std::uint64_t l = 0; l < loops; ++l) {
+      if (memcmp_mode_) {
+        differences |= std::memcmp(p, p + half_, half_);
+      } else {
+        const volatile char* v = p;
+        for (std::uint64_t i = 0; i < half_; i += stride_) differences |= v[i] ^ v[i + half_];
+      }
+      asm volatile("" : "+r"(differences) : : "memory");
+    }
+    differences_ |= differences;
+  }
+
+  std::uint64_t WorkPerLoop() const override { return memcmp_mode_ ? half_ : (half_ + stride_ - 1) / stride_; }
+
+  std::optional<WorkUnit> PointWorkUnit() const override {
+    if (memcmp_mode_) return WorkUnit{"bytes", "compared"};
+    return WorkUnit{"touches", "touches"};
+  }
+
+  std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
+
+  std::vector<std::string> Notes() const override {
+    std::vector<std::string> notes;
+    const sys::ZeroPageProbe& probe = sys::ProbeZeroPage(policy_);
+    const sys::PageBacking backing = sys::ReadPageBacking(region_.data(), size_);
+    const std::string zero = policy_ == sys::PagePolicy::kThp ? "huge zero page" : "zero page";
+    if (!probe.in_use) {
+      notes.push_back(fmt::format(
+          "{} not in use: read faults allocate memory ({}); this compares THP and 4 KiB read-fault allocation, "
+          "not the zero pages; {} resident after reading {}",
+          zero, probe.evidence, FormatSize(backing.resident_bytes), FormatSize(size_)));
+    } else {
+      notes.push_back(fmt::format("{} in use: {} resident after reading {} ({})", zero,
+                                  FormatSize(backing.resident_bytes), FormatSize(size_), probe.evidence));
+    }
+    if (differences_ != 0) notes.push_back("ERROR: memory never written did not read as zeros");
+    return notes;
+  }
+
+ private:
+  std::uint64_t size_ = 0;
+  std::uint64_t half_ = 0;
+  std::uint64_t stride_ = 4096;
+  bool memcmp_mode_ = true;
+  sys::PagePolicy policy_ = sys::PagePolicy::kThp;
+  Buffer region_;
+  int differences_ = 0;
+};
+
+// With the zero page in use only page tables grow (8 bytes per 4 KiB page,
+// far less with THP); without it the whole region is allocated.
+std::uint64_t MemoryNeeded(const Point& point) {
+  const std::uint64_t size = point.at("size").number;
+  const sys::PagePolicy policy = ParsePagePolicy(point.at("pages").text);
+  return sys::ProbeZeroPage(policy).in_use ? size / sys::kPage4k * 8 : size;
+}
+
+std::string MachineDefault(const std::string& param, std::string& note) {
+  if (param != "size") return "";
+  const bool thp = sys::ProbeZeroPage(sys::PagePolicy::kThp).in_use;
+  const bool small = sys::ProbeZeroPage(sys::PagePolicy::k4k).in_use;
+  if (thp && small) return "";
+  // Read faults allocate: half of what is free, in a power of two.
+  const std::uint64_t available = sys::MemAvailableBytes();
+  std::uint64_t size = kSeedSize;
+  while (size > (256ull << 20) && size > available / 2) size /= 2;
+  const std::string free_text = fmt::format("{:.1f} GiB", static_cast<double>(available) / (1ull << 30));
+  note = size == kSeedSize
+             ? fmt::format(
+                   "zeropage: read faults allocate memory here for {} pages; the seed's 8 GiB still fits in "
+                   "MemAvailable ({})",
+                   thp ? "4 KiB" : (small ? "THP" : "both kinds of"), free_text)
+             : fmt::format(
+                   "zeropage: read faults allocate memory here, so the default size is {} instead of the "
+                   "seed's 8 GiB, to fit in MemAvailable ({})",
+                   FormatSize(size), free_text);
+  return std::to_string(size);
+}
+
+}  // namespace
+
+WorkloadInfo ZeropageWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "zeropage";
+  info.summary = "read never-written memory: huge zero page vs 4 KiB zero pages (seed 000)";
+  info.work_unit = "bytes";
+  info.rate_label = "compared";
+  ParamSpec size = SizeParam("8G");
+  size.help = "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)";
+  size.min_value = 2 * sys::kPage4k;
+  ParamSpec mode;
+  mode.name = "mode";
+  mode.default_value = "memcmp";
+  mode.help = "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)";
+  mode.choices = {"memcmp", "stride"};
+  ParamSpec pages = PagesParam();
+  pages.default_value = "thp,4k";
+  ParamSpec stride;
+  stride.name = "stride";
+  stride.kind = ParamKind::kSize;
+  stride.default_value = "4096";
+  stride.help = "bytes between touches in stride mode";
+  stride.min_value = 1;
+  info.params = {size, mode, pages, stride};
+  info.examples = {
+      "membench run zeropage --mode memcmp,stride -r 5",
+      "membench run zeropage --mode stride --pages thp,4k -e default,tlb --json z.json",
+      "membench run zeropage --size 1G --mode stride --stride 4K,64K",
+  };
+  info.memory_needed = MemoryNeeded;
+  info.machine_default = MachineDefault;
+  info.make = [] { return std::unique_ptr<Workload>(new ZeropageWorkload()); };
+  return info;
+}
+
+}  // namespace membench
