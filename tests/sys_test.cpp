@@ -217,6 +217,57 @@ TEST(Memory, RegionsAreAlignedAndProvedFromSmaps) {
   EXPECT_EQ(proof.text, "dst: 4k requested, 100% 4K (8 MiB resident, smaps)");
 }
 
+TEST(Hugetlb, AShortPoolIsAnErrorThatSaysHowToReserve) {
+  try {
+    sys::MappedRegion::Map(std::size_t{64} << 30, sys::kPage2m, sys::PagePolicy::kHugetlb2m);
+    FAIL() << "64 GiB of hugetlb pages were mapped";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("32768 free 2 MiB pages are needed"), std::string::npos) << what;
+    EXPECT_NE(what.find("nr_hugepages"), std::string::npos) << what;
+  }
+}
+
+// Reserves a few 2 MiB pages for the test and gives them back, also when an
+// assertion fails.
+class ReservedHugePages {
+ public:
+  explicit ReservedHugePages(std::uint64_t extra) {
+    const sys::HugetlbPool pool = sys::ReadHugetlbPool(sys::kPage2m);
+    if (!sys::IsRoot() || !pool.exists) return;
+    previous_ = pool.total_pages;
+    path_ = pool.sysfs_dir + "/nr_hugepages";
+    sys::WriteFile(path_, std::to_string(previous_ + extra));
+    ok_ = sys::ReadHugetlbPool(sys::kPage2m).free_pages >= extra;
+  }
+  ~ReservedHugePages() {
+    if (!path_.empty()) sys::WriteFile(path_, std::to_string(previous_));
+  }
+  bool ok() const { return ok_; }
+
+ private:
+  std::string path_;
+  std::uint64_t previous_ = 0;
+  bool ok_ = false;
+};
+
+TEST(Hugetlb, MapsAndProvesReservedPages) {
+  const ReservedHugePages reserved(4);
+  if (!reserved.ok()) GTEST_SKIP() << "could not reserve 2 MiB hugetlb pages (needs root and free memory)";
+  const sys::MappedRegion region = sys::MappedRegion::Map(4u << 20, sys::kPage2m, sys::PagePolicy::kHugetlb2m);
+  EXPECT_EQ(sys::ReadHugetlbPool(sys::kPage2m).free_pages, 2u);  // 2 of the 4 reserved at mmap
+  sys::PrefaultRegion(region, sys::Prefault::kWrite);
+  const PageProof smaps =
+      MakePageProof("dst", sys::PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()));
+  EXPECT_TRUE(smaps.honoured) << smaps.text;
+  EXPECT_EQ(smaps.huge_bytes, 4u << 20);
+  const PageProof exact =
+      MakePageProof("dst", sys::PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()),
+                    sys::SamplePageFlags(region.data(), region.size(), 64));
+  EXPECT_TRUE(exact.honoured) << exact.text;
+  EXPECT_EQ(exact.split, "100.0% hugetlb");
+}
+
 TEST(PageFlags, ClassifiesKpageflagsWords) {
   sys::PageFlagCounts c;
   sys::CountPageFlags(0, c);                                                    // plain 4 KiB page

@@ -15,6 +15,10 @@ std::string PagePolicyName(sys::PagePolicy policy) {
       return "4k";
     case sys::PagePolicy::kThp:
       return "thp";
+    case sys::PagePolicy::kHugetlb2m:
+      return "hugetlb-2m";
+    case sys::PagePolicy::kHugetlb1g:
+      return "hugetlb-1g";
   }
   return "?";
 }
@@ -60,6 +64,7 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     proof.huge_pct = present == 0 ? 0 : 100.0 * static_cast<double>(huge) / static_cast<double>(present);
     if (requested == sys::PagePolicy::kThp) proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct;
     if (requested == sys::PagePolicy::k4k) proof.honoured = huge == 0;
+    if (sys::HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
     proof.split = DescribeFlags(c);
     proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
                              proof.split, c.sampled, FormatSize(backing.resident_bytes),
@@ -72,6 +77,17 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     proof.honoured = false;
     proof.split = "not found";
     proof.text = fmt::format("{}: {} requested, region not found in /proc/self/smaps", region, proof.requested);
+    return proof;
+  }
+  if (const std::size_t page = sys::HugetlbPageBytes(requested); page != 0) {
+    // hugetlb pages are not in Rss; smaps counts them apart and gives the
+    // VMA's page size.
+    proof.honoured = backing.kernel_page_bytes == page;
+    proof.huge_bytes = backing.hugetlb_bytes;
+    proof.split = backing.hugetlb_bytes == 0 ? "none resident" : fmt::format("100% hugetlb {}", FormatSize(page));
+    proof.text =
+        fmt::format("{}: {} requested, {} ({} in hugetlb pages, smaps){}", region, proof.requested, proof.split,
+                    FormatSize(backing.hugetlb_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");
     return proof;
   }
   if (backing.resident_bytes == 0) {

@@ -22,7 +22,34 @@ std::size_t RoundUp(std::size_t v, std::size_t to) { return (v + to - 1) / to * 
 
 }  // namespace
 
+std::size_t HugetlbPageBytes(PagePolicy policy) {
+  if (policy == PagePolicy::kHugetlb2m) return kPage2m;
+  if (policy == PagePolicy::kHugetlb1g) return kPage1g;
+  return 0;
+}
+
+HugetlbPool ReadHugetlbPool(std::size_t page_bytes) {
+  HugetlbPool pool;
+  pool.sysfs_dir = "/sys/kernel/mm/hugepages/hugepages-" + std::to_string(page_bytes >> 10) + "kB";
+  const auto total = ReadInteger(pool.sysfs_dir + "/nr_hugepages");
+  const auto free = ReadInteger(pool.sysfs_dir + "/free_hugepages");
+  const auto reserved = ReadInteger(pool.sysfs_dir + "/resv_hugepages");
+  if (!total || !free) return pool;
+  pool.exists = true;
+  pool.total_pages = static_cast<std::uint64_t>(*total);
+  const std::int64_t usable = *free - reserved.value_or(0);
+  pool.free_pages = usable > 0 ? static_cast<std::uint64_t>(usable) : 0;
+  return pool;
+}
+
+namespace {
+
+MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes);
+
+}  // namespace
+
 MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy) {
+  if (const std::size_t page = HugetlbPageBytes(policy); page != 0) return MapHugetlb(bytes, page);
   if (align_bytes < kPage4k) align_bytes = kPage4k;
   const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, kPage4k);
   // Reserve enough to align inside, plus the guard page.
@@ -49,6 +76,45 @@ MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PageP
                 ") failed: " + std::strerror(errno) +
                 (errno == EINVAL ? " (kernel built without transparent huge pages?)" : ""));
   }
+  return region;
+}
+
+namespace {
+
+std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
+
+MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes) {
+  const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, page_bytes);
+  const std::uint64_t needed = size / page_bytes;
+  const HugetlbPool pool = ReadHugetlbPool(page_bytes);
+  if (!pool.exists) {
+    throw Error("this kernel offers no " + PageName(page_bytes) + " hugetlb pages (no " + pool.sysfs_dir +
+                "; 1 GiB pages need a CPU with pdpe1gb)");
+  }
+  if (pool.free_pages < needed) {
+    throw Error("hugetlb: " + std::to_string(needed) + " free " + PageName(page_bytes) + " pages are needed but " +
+                std::to_string(pool.free_pages) + " are free in the pool; reserve them as root: echo " +
+                std::to_string(pool.total_pages + needed - pool.free_pages) + " > " + pool.sysfs_dir + "/nr_hugepages" +
+                (page_bytes == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
+  }
+  const int shift = page_bytes == kPage1g ? 30 : 21;
+  // MAP_PRIVATE without MAP_NORESERVE reserves the pages at mmap time, so a
+  // pool emptied meanwhile fails here, not with SIGBUS at first touch.
+  void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (shift << MAP_HUGE_SHIFT), -1, 0);
+  if (p == MAP_FAILED) {
+    throw Error("mmap of " + std::to_string(needed) + " " + PageName(page_bytes) + " hugetlb pages failed: " +
+                std::strerror(errno) + " (the pool may have been taken by another process meanwhile)");
+  }
+  return MappedRegion::Adopt(static_cast<char*>(p), size);
+}
+
+}  // namespace
+
+MappedRegion MappedRegion::Adopt(char* mapping, std::size_t size) {
+  MappedRegion region;
+  region.mapping_ = region.data_ = mapping;
+  region.mapping_size_ = region.size_ = size;
   return region;
 }
 
@@ -128,6 +194,8 @@ PageBacking ReadPageBacking(const void* address, std::size_t bytes) {
     if (!(field >> key >> kib)) continue;
     if (key == "Rss:") backing.resident_bytes += kib * 1024;
     if (key == "AnonHugePages:") backing.anon_huge_bytes += kib * 1024;
+    if (key == "Private_Hugetlb:" || key == "Shared_Hugetlb:") backing.hugetlb_bytes += kib * 1024;
+    if (key == "KernelPageSize:" && backing.kernel_page_bytes == 0) backing.kernel_page_bytes = kib * 1024;
   }
   return backing;
 }

@@ -12,16 +12,32 @@
 
 namespace membench::sys {
 
-enum class PagePolicy { kDefault, k4k, kThp };
+enum class PagePolicy { kDefault, k4k, kThp, kHugetlb2m, kHugetlb1g };
 enum class Prefault { kNone, kRead, kWrite, kPopulate };
 
 inline constexpr std::size_t kPage4k = 4096;
 inline constexpr std::size_t kPage2m = 2u << 20;
+inline constexpr std::size_t kPage1g = 1u << 30;
+
+// The hugetlb page size of a policy, 0 for the others.
+std::size_t HugetlbPageBytes(PagePolicy policy);
+
+struct HugetlbPool {
+  bool exists = false;  // the kernel offers this page size
+  std::uint64_t total_pages = 0;
+  std::uint64_t free_pages = 0;  // free and not reserved by other mappings
+  std::string sysfs_dir;
+};
+
+HugetlbPool ReadHugetlbPool(std::size_t page_bytes);
 
 class MappedRegion {
  public:
   // Maps at least `bytes` (rounded up to 4 KiB) aligned to `align_bytes` and
-  // applies the policy's madvise. Throws Error when the kernel refuses.
+  // applies the policy's madvise; hugetlb policies map MAP_HUGETLB pages of
+  // their size after checking the pool, so a short pool is an Error that
+  // says how to reserve pages, never a SIGBUS at first touch. Throws Error
+  // when the kernel refuses.
   static MappedRegion Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy);
 
   MappedRegion() = default;
@@ -30,6 +46,9 @@ class MappedRegion {
   MappedRegion(const MappedRegion&) = delete;
   MappedRegion& operator=(const MappedRegion&) = delete;
   ~MappedRegion();
+
+  // Takes ownership of a whole mapping of `size` bytes.
+  static MappedRegion Adopt(char* mapping, std::size_t size);
 
   char* data() const { return data_; }
   std::size_t size() const { return size_; }
@@ -49,8 +68,10 @@ std::string PrefaultRegion(const MappedRegion& region, Prefault mode);
 // How a range is backed, summed over the smaps entries (VMAs) it overlaps.
 struct PageBacking {
   std::uint64_t mapped_bytes = 0;
-  std::uint64_t resident_bytes = 0;   // Rss
-  std::uint64_t anon_huge_bytes = 0;  // AnonHugePages: THP-mapped
+  std::uint64_t resident_bytes = 0;     // Rss
+  std::uint64_t anon_huge_bytes = 0;    // AnonHugePages: THP-mapped
+  std::uint64_t hugetlb_bytes = 0;      // Private_Hugetlb + Shared_Hugetlb (not in Rss)
+  std::uint64_t kernel_page_bytes = 0;  // KernelPageSize of the first VMA
   bool found = false;
 };
 

@@ -19,8 +19,10 @@ ParamSpec PagesParam() {
   ParamSpec p;
   p.name = "pages";
   p.default_value = "default";
-  p.help = "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise)";
-  p.choices = {"default", "4k", "thp"};
+  p.help =
+      "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
+      "(MAP_HUGETLB from the reserved pool)";
+  p.choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
   return p;
 }
 
@@ -49,6 +51,8 @@ sys::PagePolicy ParsePagePolicy(const std::string& text) {
   if (text == "4k") return sys::PagePolicy::k4k;
   if (text == "thp") return sys::PagePolicy::kThp;
   if (text == "default") return sys::PagePolicy::kDefault;
+  if (text == "hugetlb-2m") return sys::PagePolicy::kHugetlb2m;
+  if (text == "hugetlb-1g") return sys::PagePolicy::kHugetlb1g;
   throw Error("unknown page policy '" + text + "'");
 }
 
