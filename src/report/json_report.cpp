@@ -41,6 +41,7 @@ nlohmann::json SystemToJson(const sys::SystemInfo& s) {
           {"online_cpus", s.online_cpus},
           {"caches_bytes", caches},
           {"thp", s.thp},
+          {"hugetlb_pools", s.hugetlb_pools},
           {"glibc_version", s.glibc_version},
           {"perf_event_paranoid", s.perf_event_paranoid},
           {"hardware_pmu", s.hardware_pmu},

@@ -6,6 +6,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "sys/cpu.h"
@@ -82,6 +83,20 @@ SystemInfo CollectSystemInfo() {
   }
   for (const char* name : {"use_zero_page", "khugepaged/defrag"}) {
     if (auto line = ReadFirstLine(thp + name)) info.thp[name] = *line;
+  }
+  // Multi-size THP: one directory per size, each with its own "enabled".
+  std::error_code ec;
+  for (const auto& dir : std::filesystem::directory_iterator(thp, ec)) {
+    const std::string name = dir.path().filename().string();
+    if (name.rfind("hugepages-", 0) != 0) continue;
+    if (auto line = ReadFirstLine(dir.path().string() + "/enabled"))
+      info.thp[name + "/enabled"] = SelectedSysfsChoice(*line);
+  }
+  for (const auto& dir : std::filesystem::directory_iterator("/sys/kernel/mm/hugepages", ec)) {
+    const std::string name = dir.path().filename().string();
+    for (const char* key : {"nr_hugepages", "free_hugepages", "resv_hugepages"}) {
+      if (auto v = ReadInteger(dir.path().string() + "/" + key)) info.hugetlb_pools[name.substr(10)][key] = *v;
+    }
   }
   info.glibc_version = gnu_get_libc_version();
   info.perf_event_paranoid = PerfEventParanoid();

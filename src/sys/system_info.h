@@ -26,7 +26,9 @@ struct SystemInfo {
   std::vector<std::string> cpu_features;  // those membench's kernels use
   int online_cpus = 0;
   std::vector<CacheLevel> caches;
-  std::map<std::string, std::string> thp;  // setting name -> selected value
+  std::map<std::string, std::string> thp;  // setting name -> selected value, mTHP sizes too
+  // hugetlb pools by page size ("2048kB"): "nr_hugepages", "free_hugepages", "resv_hugepages".
+  std::map<std::string, std::map<std::string, std::int64_t>> hugetlb_pools;
   std::string glibc_version;
   int perf_event_paranoid = 0;
   bool hardware_pmu = false;
