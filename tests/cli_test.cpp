@@ -159,6 +159,21 @@ TEST(Cli, ZeropageProvesWhatBackedTheReads) {
   std::remove(path.c_str());
 }
 
+TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
+  const std::string path = TempPath("chase.json");
+  const Outcome run =
+      Membench("run chase --size 64K,4M --pattern random,page-random,sequential --chains 1,4 -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("ns/load"), std::string::npos);
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 12u);
+  for (const auto& m : result["measurements"]) {
+    EXPECT_EQ(m["work_unit"], "loads");
+    EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0);
+  }
+  std::remove(path.c_str());
+}
+
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {
   const std::string path = TempPath("faults.json");
   const Outcome run =

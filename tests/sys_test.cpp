@@ -321,9 +321,18 @@ TEST(PageFlags, ProofFromFlagsNamesTheZeroPages) {
             "100.0% zero page (20.0% of pages not present)");
 }
 
+TEST(PageProof, RegionsUnder2MiBCannotBeThp) {
+  sys::PageBacking backing;
+  backing.found = true;
+  backing.mapped_bytes = 256u << 10;
+  backing.resident_bytes = 256u << 10;
+  EXPECT_TRUE(MakePageProof("chain", sys::PagePolicy::kThp, backing).honoured);
+}
+
 TEST(PageProof, FlagsRequestsTheKernelDidNotHonour) {
   sys::PageBacking backing;
   backing.found = true;
+  backing.mapped_bytes = 64u << 20;
   backing.resident_bytes = 64u << 20;
   backing.anon_huge_bytes = 16u << 20;
   const PageProof thp = MakePageProof("dst", sys::PagePolicy::kThp, backing);

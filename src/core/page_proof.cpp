@@ -62,10 +62,14 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     proof.method = "pagemap";
     proof.flags = c;
     proof.huge_pct = present == 0 ? 0 : 100.0 * static_cast<double>(huge) / static_cast<double>(present);
-    if (requested == sys::PagePolicy::kThp) proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct;
+    // A region under 2 MiB cannot hold a huge page: no request to honour.
+    const bool too_small = backing.found && backing.mapped_bytes < sys::kPage2m;
+    if (requested == sys::PagePolicy::kThp) {
+      proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct || too_small;
+    }
     if (requested == sys::PagePolicy::k4k) proof.honoured = huge == 0;
     if (sys::HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
-    proof.split = DescribeFlags(c);
+    proof.split = DescribeFlags(c) + (requested == sys::PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
     proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
                              proof.split, c.sampled, FormatSize(backing.resident_bytes),
                              proof.honoured ? "" : "  <-- NOT HONOURED");
@@ -96,7 +100,9 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     return proof;
   }
   proof.huge_pct = 100.0 * static_cast<double>(backing.anon_huge_bytes) / static_cast<double>(backing.resident_bytes);
-  if (requested == sys::PagePolicy::kThp) proof.honoured = proof.huge_pct >= kThpHonouredPct;
+  if (requested == sys::PagePolicy::kThp) {
+    proof.honoured = proof.huge_pct >= kThpHonouredPct || backing.mapped_bytes < sys::kPage2m;
+  }
   if (requested == sys::PagePolicy::k4k) proof.honoured = backing.anon_huge_bytes == 0;
   if (backing.anon_huge_bytes == 0) {
     proof.split = "100% 4K";

@@ -93,6 +93,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
                RateText(m, st.rate.ci95_high));
   }
   const std::string per_unit = SingularUnit(m.work_unit);
+  if (!IsBytes(m) && st.rate.mean > 0) {
+    fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}, the latency where each depends on the last\n",
+               1e9 / st.rate.mean, "ns/" + per_unit, per_unit);
+  }
   fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
   if (IsBytes(m)) {
     fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
@@ -165,8 +169,10 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
   const std::string rate_header = one_unit ? (bytes ? "GB/s" : "M" + unit + "/s") : "rate";
   const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : SingularUnit(unit)) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
-  fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
-             cycles_header, "faults/sample", "pages obtained");
+  const bool per_unit_time = one_unit && !bytes;
+  fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10}{} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
+             cycles_header, per_unit_time ? fmt::format(" {:>10}", "ns/" + SingularUnit(unit)) : "", "faults/sample",
+             "pages obtained");
   for (const auto& m : ms) {
     const MeasurementStats st = ComputeMeasurementStats(m, r.events);
     std::string row;
@@ -181,8 +187,10 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
       pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
                (proof.honoured ? "" : " (NOT as requested)");
     }
-    fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10.4f} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
-               width, st.cycles_per_unit, faults, pages);
+    const std::string ns_per_unit =
+        per_unit_time ? fmt::format(" {:>10.3f}", st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0) : "";
+    fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10.4f}{} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
+               width, st.cycles_per_unit, ns_per_unit, faults, pages);
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/suggest.h"
+#include "workloads/chase.h"
 #include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
 #include "workloads/memset.h"
@@ -13,7 +14,8 @@ namespace membench {
 
 const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
-      MemcpyWorkloadInfo(), MemsetWorkloadInfo(), MemcmpWorkloadInfo(), ReadWorkloadInfo(), ZeropageWorkloadInfo(),
+      MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
+      ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),
   };
   return workloads;
 }

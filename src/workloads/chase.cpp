@@ -1,0 +1,172 @@
+// File: workloads/chase.cpp
+// chase: load latency, as lmbench's lat_mem_rd and Google's multichase
+// measure it: every load's address comes from the previous load, so loads
+// cannot overlap and the time per load is the latency of wherever the
+// working set lives (L1, L2, LLC, DRAM, plus TLB misses). Patterns:
+// `random` (one random cycle over every cache line: no prefetcher helps),
+// `page-random` (pages in order, a random line in each: one access per page,
+// so TLB reach shows apart from cache), `sequential` with `stride` (what
+// prefetchers catch). `chains` independent chains interleaved measure
+// memory-level parallelism: K chains in flight give K loads per latency.
+#include "workloads/chase.h"
+
+#include <fmt/format.h>
+
+#include <numeric>
+#include <random>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+constexpr std::size_t kLine = 64;
+constexpr std::uint64_t kSeed = 0x6d656d62656e6368;  // fixed: the same chain every run
+
+// The visiting order of the cache-line slots (indices into the region).
+std::vector<std::uint64_t> VisitOrder(const std::string& pattern, std::uint64_t size, std::uint64_t stride) {
+  std::mt19937_64 rng(kSeed);
+  std::vector<std::uint64_t> order;
+  if (pattern == "random") {
+    order.resize(size / kLine);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng);
+  } else if (pattern == "page-random") {
+    const std::uint64_t lines_per_page = sys::kPage4k / kLine;
+    for (std::uint64_t page = 0; page < size / sys::kPage4k; ++page) {
+      order.push_back(page * lines_per_page + rng() % lines_per_page);
+    }
+  } else {
+    for (std::uint64_t offset = 0; offset + sizeof(void*) <= size; offset += stride) order.push_back(offset / kLine);
+  }
+  return order;
+}
+
+class ChaseWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    size_ = point.at("size").number;
+    const std::string pattern = point.at("pattern").text;
+    const std::uint64_t stride = point.at("stride").number;
+    chains_ = std::stoull(point.at("chains").text);
+    if (pattern == "sequential" && (stride % kLine != 0)) {
+      throw Error(fmt::format("--stride {}: must be a multiple of the {}-byte cache line", stride, kLine));
+    }
+    if (pattern == "page-random" && size_ < sys::kPage4k) {
+      throw Error(fmt::format("--size {}: page-random needs at least one 4 KiB page", FormatSize(size_)));
+    }
+    region_ = Buffer("chain", size_, 0, ParsePagePolicy(point.at("pages").text));
+    const std::vector<std::uint64_t> order = VisitOrder(pattern, size_, stride);
+    if (order.size() < 2 * chains_) {
+      throw Error(fmt::format("--size {} holds {} chain elements, fewer than 2 per chain for --chains {}",
+                              FormatSize(size_), order.size(), chains_));
+    }
+    // Chain k links elements k, k + K, k + 2K, ... of the order into a cycle.
+    char* base = region_.data();
+    const std::uint64_t per_chain = order.size() / chains_;
+    heads_.clear();
+    for (std::uint64_t k = 0; k < chains_; ++k) {
+      for (std::uint64_t i = 0; i < per_chain; ++i) {
+        char* from = base + order[k + i * chains_] * kLine;
+        char* to = base + order[k + ((i + 1) % per_chain) * chains_] * kLine;
+        *reinterpret_cast<char**>(from) = to;
+      }
+      heads_.push_back(base + order[k] * kLine);
+    }
+    loads_per_loop_ = per_chain * chains_;
+    steps_per_loop_ = per_chain;
+    // Invariant, checked in every build: each chain is one cycle through all
+    // of its elements; a shorter cycle would measure a smaller working set.
+    for (char* head : heads_) {
+      char* p = head;
+      for (std::uint64_t i = 1; i <= per_chain; ++i) {
+        p = *reinterpret_cast<char**>(p);
+        if ((p == head) != (i == per_chain)) throw Error("internal: chase chain is not one cycle");
+      }
+    }
+  }
+
+  void Run(std::uint64_t loops) override {
+    switch (chains_) {
+      case 1:
+        return Chase<1>(loops);
+      case 2:
+        return Chase<2>(loops);
+      case 4:
+        return Chase<4>(loops);
+      case 8:
+        return Chase<8>(loops);
+      default:
+        return Chase<16>(loops);
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
+  std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
+
+ private:
+  // K pointers in registers, each load depending only on its own chain.
+  template <int K>
+  void Chase(std::uint64_t loops) {
+    char* p[K];
+    for (int k = 0; k < K; ++k) p[k] = heads_[static_cast<std::size_t>(k)];
+    const std::uint64_t steps = loops * steps_per_loop_;
+    for (std::uint64_t s = 0; s < steps; ++s) {
+      for (int k = 0; k < K; ++k) p[k] = *reinterpret_cast<char* volatile*>(p[k]);
+    }
+    for (int k = 0; k < K; ++k) heads_[static_cast<std::size_t>(k)] = p[k];
+  }
+
+  std::uint64_t size_ = 0;
+  std::uint64_t chains_ = 1;
+  std::uint64_t loads_per_loop_ = 0;
+  std::uint64_t steps_per_loop_ = 0;
+  std::vector<char*> heads_;
+  Buffer region_;
+};
+
+std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
+
+}  // namespace
+
+WorkloadInfo ChaseWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "chase";
+  info.summary = "load latency: dependent pointer chasing over a working set (lat_mem_rd, multichase)";
+  info.work_unit = "loads";
+  info.rate_label = "loads";
+  ParamSpec size = SizeParam("16K..64M:x4");
+  size.help = "working set; ranges sweep it, e.g. 16K..1G:x4";
+  size.min_value = 2 * kLine;
+  ParamSpec pattern;
+  pattern.name = "pattern";
+  pattern.default_value = "random";
+  pattern.help =
+      "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
+      "sequential (every --stride bytes)";
+  pattern.choices = {"random", "page-random", "sequential"};
+  ParamSpec stride;
+  stride.name = "stride";
+  stride.kind = ParamKind::kSize;
+  stride.default_value = "64";
+  stride.help = "bytes between elements in sequential pattern (a multiple of 64)";
+  stride.min_value = kLine;
+  ParamSpec chains;
+  chains.name = "chains";
+  chains.default_value = "1";
+  chains.help = "independent chains interleaved (memory-level parallelism)";
+  chains.choices = {"1", "2", "4", "8", "16"};
+  info.params = {size, pattern, PagesParam(), stride, chains};
+  info.examples = {
+      "membench run chase --size 16K..1G:x4 --pages 4k,thp",
+      "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
+      "membench run chase --size 1G --chains 1,2,4,8,16",
+  };
+  info.memory_needed = MemoryNeeded;
+  info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
+  return info;
+}
+
+}  // namespace membench
