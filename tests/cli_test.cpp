@@ -165,6 +165,7 @@ TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
       Membench("run chase --size 64K,4M --pattern random,page-random,sequential --chains 1,4 -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("ns/load"), std::string::npos);
+  EXPECT_NE(run.output.find("# Steps in ns per load"), std::string::npos) << run.output;
   const nlohmann::json result = ReadJson(path);
   ASSERT_EQ(result["measurements"].size(), 12u);
   for (const auto& m : result["measurements"]) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "report/json_report.h"
+#include "report/latency_steps.h"
 #include "report/text_report.h"
 
 namespace membench {
@@ -164,6 +165,27 @@ TEST(JsonReport, KeepsEverySampleAndCounterReading) {
   EXPECT_EQ(m["stats"]["cycles_source"], "tsc-estimate");
   EXPECT_EQ(j["events"][2]["reason"], "no PMU here");
   EXPECT_EQ(m["page_proof"][0]["region"], "dst");
+}
+
+}  // namespace
+}  // namespace membench
+
+namespace membench {
+namespace {
+
+TEST(LatencySteps, FindsTheKneesOfALatencyCurve) {
+  // L1 up to 32 KiB, L2 to 1 MiB, then DRAM; given out of order.
+  const std::vector<LatencyPoint> curve = {{4u << 20, 40.0},  {16u << 10, 1.2}, {64u << 10, 4.0},
+                                           {256u << 10, 4.3}, {32u << 10, 1.3}, {16u << 20, 90.0}};
+  const auto steps = FindLatencySteps(curve);
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[0].from_bytes, 32u << 10);
+  EXPECT_EQ(steps[0].to_bytes, 64u << 10);
+  EXPECT_NEAR(steps[0].ratio, 4.0 / 1.3, 1e-12);
+  EXPECT_EQ(steps[1].from_bytes, 256u << 10);
+  EXPECT_EQ(steps[2].to_bytes, 16u << 20);
+  EXPECT_TRUE(FindLatencySteps({}).empty());
+  EXPECT_TRUE(FindLatencySteps({{4096, 0}, {8192, 5}}).empty());  // no baseline
 }
 
 }  // namespace

@@ -40,6 +40,7 @@ nlohmann::json SystemToJson(const sys::SystemInfo& s) {
           {"cpu_features", s.cpu_features},
           {"online_cpus", s.online_cpus},
           {"caches_bytes", caches},
+          {"caches_source", s.caches_source},
           {"thp", s.thp},
           {"hugetlb_pools", s.hugetlb_pools},
           {"glibc_version", s.glibc_version},

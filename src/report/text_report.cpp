@@ -11,6 +11,7 @@
 #include "core/measurement_stats.h"
 #include "core/units.h"
 #include "report/derived_metrics.h"
+#include "report/latency_steps.h"
 
 namespace membench {
 namespace {
@@ -194,6 +195,39 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
   }
 }
 
+// For sweeps of a working-set size with a non-byte unit (chase): where the
+// time per unit steps up, per combination of the other parameters, beside
+// the cache sizes the machine reports.
+void WriteLatencySteps(std::ostream& out, const RunResult& r) {
+  const auto& ms = r.measurements;
+  if (ms.empty() || IsBytes(ms.front())) return;
+  const auto varying = VaryingParams(ms);
+  if (std::find(varying.begin(), varying.end(), "size") == varying.end()) return;
+  std::map<std::string, std::vector<LatencyPoint>> curves;
+  for (const auto& m : ms) {
+    std::string others;
+    for (const auto& name : varying) {
+      if (name != "size") others += (others.empty() ? "" : " ") + name + "=" + m.point.at(name).text;
+    }
+    const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+    if (st.rate.mean > 0) curves[others].push_back({m.point.at("size").number, 1e9 / st.rate.mean});
+  }
+  std::string caches;
+  for (const auto& c : r.system.caches)
+    caches += (caches.empty() ? "" : ", ") + c.name + " " + FormatSize(c.size_bytes);
+  fmt::print(out, "\n# Steps in ns per {} (x{:.1f} or more between neighbouring sizes); caches reported by {}: {}\n",
+             SingularUnit(ms.front().work_unit), kLatencyStepRatio, r.system.caches_source,
+             caches.empty() ? "none" : caches);
+  for (const auto& [others, curve] : curves) {
+    std::string steps;
+    for (const auto& s : FindLatencySteps(curve)) {
+      steps += (steps.empty() ? "" : ", ") +
+               fmt::format("{} -> {} x{:.1f}", FormatSize(s.from_bytes), FormatSize(s.to_bytes), s.ratio);
+    }
+    fmt::print(out, "#   {}: {}\n", others.empty() ? "all" : others, steps.empty() ? "no step" : steps);
+  }
+}
+
 void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
   fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
@@ -269,6 +303,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out) {
   WriteHeader(out, result);
   for (const auto& m : result.measurements) WriteBlock(out, result, m);
   WriteSummary(out, result);
+  WriteLatencySteps(out, result);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");

@@ -26,6 +26,7 @@ struct SystemInfo {
   std::vector<std::string> cpu_features;  // those membench's kernels use
   int online_cpus = 0;
   std::vector<CacheLevel> caches;
+  std::string caches_source = "hwloc";     // hwloc reads sysfs, else CPUID
   std::map<std::string, std::string> thp;  // setting name -> selected value, mTHP sizes too
   // hugetlb pools by page size ("2048kB"): "nr_hugepages", "free_hugepages", "resv_hugepages".
   std::map<std::string, std::map<std::string, std::int64_t>> hugetlb_pools;
