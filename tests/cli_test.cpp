@@ -159,6 +159,20 @@ TEST(Cli, ZeropageProvesWhatBackedTheReads) {
   std::remove(path.c_str());
 }
 
+TEST(Cli, StridedReadCountsTouches) {
+  const std::string path = TempPath("stride.json");
+  const Outcome run = Membench("run read --size 1M --stride 8,4K -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 2u);
+  EXPECT_EQ(result["measurements"][0]["work_unit"], "bytes");
+  EXPECT_EQ(result["measurements"][1]["work_unit"], "touches");
+  // 1 MiB / 4 KiB = 256 touches per pass.
+  const auto& sample = result["measurements"][1]["samples"][0];
+  EXPECT_EQ(sample["work"].get<std::uint64_t>(), 256 * sample["loops"].get<std::uint64_t>());
+  std::remove(path.c_str());
+}
+
 TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
   const std::string path = TempPath("chase.json");
   const Outcome run =

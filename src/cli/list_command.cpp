@@ -78,8 +78,15 @@ void ListEvents(std::ostream& out) {
       if (!sub.is_directory()) continue;
       for (const auto& ev : std::filesystem::directory_iterator(sub.path(), ec)) count += ev.is_directory() ? 1 : 0;
     }
-    fmt::print(out, "\ntracepoints: {} under {}/events; use -e subsys:name, e.g. exceptions:page_fault_user\n", count,
+    fmt::print(out, "\ntracepoints: {} under {}/events; use -e subsys:name. Those memory experiments use:\n", count,
                tracefs);
+    for (const char* name : {"exceptions:page_fault_user", "exceptions:page_fault_kernel", "tlb:tlb_flush",
+                             "huge_memory:mm_khugepaged_scan_pmd", "kmem:mm_page_alloc", "kmem:kmalloc"}) {
+      const std::string colon = name;
+      const std::string dir =
+          tracefs + "/events/" + colon.substr(0, colon.find(':')) + "/" + colon.substr(colon.find(':') + 1);
+      fmt::print(out, "  {:<40} {}\n", name, std::filesystem::exists(dir) ? "available" : "<not on this kernel>");
+    }
   }
 }
 

@@ -1,11 +1,16 @@
 // File: workloads/read.cpp
 // read: read bandwidth, summing a written buffer of `size` bytes as 64-bit
-// words (the sum is consumed, so no load can be dropped). The buffer is
-// written before timing: reading untouched memory is the zeropage workload.
+// words (the sum is consumed, so no load can be dropped). With --stride
+// above 8 it reads one 64-bit word every `stride` bytes instead (touches:
+// one per cache line, page, ...), where the impl does not apply. The buffer
+// is written before timing: reading untouched memory is the zeropage
+// workload.
 #include "workloads/read.h"
 
 #include <cstring>
 
+#include "core/error.h"
+#include "core/units.h"
 #include "workloads/impl_params.h"
 #include "workloads/memory_params.h"
 
@@ -17,25 +22,49 @@ class ReadWorkload final : public Workload {
   void Prepare(const Point& point) override {
     size_ = point.at("size").number;
     read_ = FindReadKernel(point.at("impl").text).fn;
+    stride_ = point.at("stride").number;
+    if (stride_ % 8 != 0) throw Error("--stride " + std::to_string(stride_) + ": must be a multiple of 8 (a word)");
+    if (stride_ > size_) {
+      throw Error("--stride " + FormatSize(stride_) + " is larger than --size " + FormatSize(size_));
+    }
     buffer_ = Buffer("buf", size_, point.at("offset").number, ParsePagePolicy(point.at("pages").text));
     std::memset(buffer_.data(), 0x5a, size_);
+  }
+
+  std::optional<WorkUnit> PointWorkUnit() const override {
+    if (stride_ > 8) return WorkUnit{"touches", "touches"};
+    return std::nullopt;
+  }
+
+  std::vector<std::string> Notes() const override {
+    if (stride_ <= 8) return {};
+    return {"strided read: one 64-bit load every " + FormatSize(stride_) + "; --impl does not apply"};
   }
 
   void Run(std::uint64_t loops) override {
     const char* p = buffer_.data();
     std::uint64_t sum = 0;
     for (std::uint64_t i = 0; i < loops; ++i) {
-      sum += read_(p, size_);
+      if (stride_ > 8) {
+        for (std::uint64_t at = 0; at + 8 <= size_; at += stride_) {
+          std::uint64_t word;
+          std::memcpy(&word, p + at, 8);
+          sum += word;
+        }
+      } else {
+        sum += read_(p, size_);
+      }
       asm volatile("" : "+r"(sum) : : "memory");
     }
     sink_ = sum;
   }
 
-  std::uint64_t WorkPerLoop() const override { return size_; }
+  std::uint64_t WorkPerLoop() const override { return stride_ > 8 ? (size_ - 8) / stride_ + 1 : size_; }
   std::vector<PageProof> PageProofs() const override { return {buffer_.Proof()}; }
 
  private:
   std::uint64_t size_ = 0;
+  std::uint64_t stride_ = 8;
   ReadFn read_ = nullptr;
   Buffer buffer_;
   volatile std::uint64_t sink_ = 0;
@@ -51,10 +80,17 @@ WorkloadInfo ReadWorkloadInfo() {
   info.summary = "read bandwidth: sum a buffer as 64-bit words";
   info.work_unit = "bytes";
   info.rate_label = "read";
-  info.params = {SizeParam("64M"), ReadImplParam(), PagesParam(), OffsetParam("offset", "buffer")};
+  ParamSpec stride;
+  stride.name = "stride";
+  stride.kind = ParamKind::kSize;
+  stride.default_value = "8";
+  stride.help = "8: every word, with the impl's kernel; more: one 64-bit load every stride bytes (touches)";
+  stride.min_value = 8;
+  info.params = {SizeParam("64M"), ReadImplParam(), PagesParam(), OffsetParam("offset", "buffer"), stride};
   info.examples = {
       "membench run read --size 64M --impl all",
       "membench run read --size 16K..1G:x4 --impl avx2 --pages 4k,thp",
+      "membench run read --size 1G --stride 64,4K --pages 4k,thp",
   };
   info.memory_needed = MemoryNeeded;
   info.make = [] { return std::unique_ptr<Workload>(new ReadWorkload()); };
