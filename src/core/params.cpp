@@ -112,6 +112,25 @@ void ExpandChoice(const ParamSpec& spec, std::string_view item, std::vector<Para
 
 }  // namespace
 
+ParamSpec ChoiceParam(std::string name, std::string default_value, std::string help, std::vector<std::string> choices) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.default_value = std::move(default_value);
+  p.help = std::move(help);
+  p.choices = std::move(choices);
+  return p;
+}
+
+ParamSpec SizeParamNamed(std::string name, std::string default_value, std::string help, std::uint64_t min_value) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.kind = ParamKind::kSize;
+  p.default_value = std::move(default_value);
+  p.help = std::move(help);
+  p.min_value = min_value;
+  return p;
+}
+
 std::vector<ParamValue> ExpandParam(const ParamSpec& spec, std::string_view text) {
   std::vector<ParamValue> out;
   for (std::string_view item : SplitCommas(text)) {

@@ -30,6 +30,10 @@ struct ParamSpec {
   std::uint64_t max_value = std::numeric_limits<std::uint64_t>::max();
 };
 
+// Shorthands for the common kinds.
+ParamSpec ChoiceParam(std::string name, std::string default_value, std::string help, std::vector<std::string> choices);
+ParamSpec SizeParamNamed(std::string name, std::string default_value, std::string help, std::uint64_t min_value);
+
 struct ParamValue {
   std::string text;          // as shown: "64 MiB", "movsb", "3"
   std::uint64_t number = 0;  // bytes or count; 0 for choices

@@ -28,12 +28,18 @@ enum class CpuFeature { kSse2, kAvx2, kAvx512f, kAvx512bw, kErms, kClzero };
 
 std::string_view CpuFeatureName(CpuFeature feature);
 
-struct CopyKernel {
+// A kernel of shape Fn with the CPU features it needs.
+template <class Fn>
+struct Kernel {
   std::string_view name;
   std::string_view description;
   std::vector<CpuFeature> needs;
-  CopyFn fn;
+  Fn fn;
 };
+
+using CopyKernel = Kernel<CopyFn>;
+using CompareKernel = Kernel<CompareFn>;
+using ReadKernel = Kernel<ReadFn>;
 
 struct FillKernel {
   std::string_view name;
@@ -42,20 +48,6 @@ struct FillKernel {
   FillFn fn;
   // clzero can only write zeros; it is correct for value 0 alone.
   bool zero_only = false;
-};
-
-struct CompareKernel {
-  std::string_view name;
-  std::string_view description;
-  std::vector<CpuFeature> needs;
-  CompareFn fn;
-};
-
-struct ReadKernel {
-  std::string_view name;
-  std::string_view description;
-  std::vector<CpuFeature> needs;
-  ReadFn fn;
 };
 
 // Every kernel membench knows, available on this CPU or not, in display order.

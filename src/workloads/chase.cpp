@@ -137,28 +137,16 @@ WorkloadInfo ChaseWorkloadInfo() {
   info.summary = "load latency: dependent pointer chasing over a working set (lat_mem_rd, multichase)";
   info.work_unit = "loads";
   info.rate_label = "loads";
-  ParamSpec size = SizeParam("16K..64M:x4");
-  size.help = "working set; ranges sweep it, e.g. 16K..1G:x4";
-  size.min_value = 2 * kLine;
-  ParamSpec pattern;
-  pattern.name = "pattern";
-  pattern.default_value = "random";
-  pattern.help =
-      "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
-      "sequential (every --stride bytes)";
-  pattern.choices = {"random", "page-random", "sequential"};
-  ParamSpec stride;
-  stride.name = "stride";
-  stride.kind = ParamKind::kSize;
-  stride.default_value = "64";
-  stride.help = "bytes between elements in sequential pattern (a multiple of 64)";
-  stride.min_value = kLine;
-  ParamSpec chains;
-  chains.name = "chains";
-  chains.default_value = "1";
-  chains.help = "independent chains interleaved (memory-level parallelism)";
-  chains.choices = {"1", "2", "4", "8", "16"};
-  info.params = {size, pattern, PagesParam(), stride, chains};
+  info.params = {
+      SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
+      ChoiceParam("pattern", "random",
+                  "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
+                  "sequential (every --stride bytes)",
+                  {"random", "page-random", "sequential"}),
+      PagesParam(),
+      SizeParamNamed("stride", "64", "bytes between elements in sequential pattern (a multiple of 64)", kLine),
+      ChoiceParam("chains", "1", "independent chains interleaved (memory-level parallelism)",
+                  {"1", "2", "4", "8", "16"})};
   info.examples = {
       "membench run chase --size 16K..1G:x4 --pages 4k,thp",
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",

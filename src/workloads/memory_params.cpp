@@ -6,43 +6,27 @@
 namespace membench {
 
 ParamSpec SizeParam(const std::string& default_value) {
-  ParamSpec p;
-  p.name = "size";
-  p.kind = ParamKind::kSize;
-  p.default_value = default_value;
-  p.help = "bytes per call; list or range, e.g. 4K,64M or 4K..1G:x4";
-  p.min_value = 1;
-  return p;
+  return SizeParamNamed("size", default_value, "bytes per call; list or range, e.g. 4K,64M or 4K..1G:x4", 1);
 }
 
 ParamSpec PagesParam() {
-  ParamSpec p;
-  p.name = "pages";
-  p.default_value = "default";
-  p.help =
-      "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
-      "(MAP_HUGETLB from the reserved pool)";
-  p.choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
-  return p;
+  return ChoiceParam("pages", "default",
+                     "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and "
+                     "hugetlb-1g (MAP_HUGETLB from the reserved pool)",
+                     {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"});
 }
 
 ParamSpec PrefaultParam() {
-  ParamSpec p;
-  p.name = "prefault";
-  p.default_value = "write";
-  p.help =
-      "before timing: none (first touch is timed, fresh buffers every sample), read (map by reading; "
-      "the timed writes fault), write (populated by writing), populate (MADV_POPULATE_WRITE)";
-  p.choices = {"none", "read", "write", "populate"};
-  return p;
+  return ChoiceParam("prefault", "write",
+                     "before timing: none (first touch is timed, fresh buffers every sample), read (map by reading; "
+                     "the timed writes fault), write (populated by writing), populate (MADV_POPULATE_WRITE)",
+                     {"none", "read", "write", "populate"});
 }
 
 ParamSpec OffsetParam(const std::string& name, const std::string& what) {
-  ParamSpec p;
-  p.name = name;
+  ParamSpec p =
+      SizeParamNamed(name, "0", "misalignment of the " + what + " in bytes from a 2 MiB boundary (0..4095)", 0);
   p.kind = ParamKind::kCount;
-  p.default_value = "0";
-  p.help = "misalignment of the " + what + " in bytes from a 2 MiB boundary (0..4095)";
   p.max_value = 4095;
   return p;
 }

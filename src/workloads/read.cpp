@@ -80,13 +80,10 @@ WorkloadInfo ReadWorkloadInfo() {
   info.summary = "read bandwidth: sum a buffer as 64-bit words";
   info.work_unit = "bytes";
   info.rate_label = "read";
-  ParamSpec stride;
-  stride.name = "stride";
-  stride.kind = ParamKind::kSize;
-  stride.default_value = "8";
-  stride.help = "8: every word, with the impl's kernel; more: one 64-bit load every stride bytes (touches)";
-  stride.min_value = 8;
-  info.params = {SizeParam("64M"), ReadImplParam(), PagesParam(), OffsetParam("offset", "buffer"), stride};
+  info.params = {
+      SizeParam("64M"), ReadImplParam(), PagesParam(), OffsetParam("offset", "buffer"),
+      SizeParamNamed("stride", "8",
+                     "8: every word, with the impl's kernel; more: one 64-bit load every stride bytes (touches)", 8)};
   info.examples = {
       "membench run read --size 64M --impl all",
       "membench run read --size 16K..1G:x4 --impl avx2 --pages 4k,thp",

@@ -132,23 +132,16 @@ WorkloadInfo ZeropageWorkloadInfo() {
   info.summary = "read never-written memory: huge zero page vs 4 KiB zero pages (seed 000)";
   info.work_unit = "bytes";
   info.rate_label = "compared";
-  ParamSpec size = SizeParam("8G");
-  size.help = "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)";
-  size.min_value = 2 * sys::kPage4k;
-  ParamSpec mode;
-  mode.name = "mode";
-  mode.default_value = "memcmp";
-  mode.help = "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)";
-  mode.choices = {"memcmp", "stride"};
   ParamSpec pages = PagesParam();
   pages.default_value = "thp,4k";
-  ParamSpec stride;
-  stride.name = "stride";
-  stride.kind = ParamKind::kSize;
-  stride.default_value = "4096";
-  stride.help = "bytes between touches in stride mode";
-  stride.min_value = 1;
-  info.params = {size, mode, pages, stride};
+  info.params = {
+      SizeParamNamed("size", "8G",
+                     "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)",
+                     2 * sys::kPage4k),
+      ChoiceParam("mode", "memcmp",
+                  "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)",
+                  {"memcmp", "stride"}),
+      pages, SizeParamNamed("stride", "4096", "bytes between touches in stride mode", 1)};
   info.examples = {
       "membench run zeropage --mode memcmp,stride -r 5",
       "membench run zeropage --mode stride --pages thp,4k -e default,tlb --json z.json",
