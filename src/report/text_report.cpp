@@ -95,7 +95,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
   }
   const std::string per_unit = SingularUnit(m.work_unit);
   if (!IsBytes(m) && st.rate.mean > 0) {
-    fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}, the latency where each depends on the last\n",
+    fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}; a latency only where each waits for the last\n",
                1e9 / st.rate.mean, "ns/" + per_unit, per_unit);
   }
   fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
