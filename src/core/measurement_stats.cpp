@@ -61,8 +61,12 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
       out.cycles_per_unit = c.summary.mean / out.work_per_sample;
       out.cycles_from_pmu = true;
     }
-    if (c.counted && (c.base_name == "page-faults" || c.base_name == "faults")) {
-      out.page_faults_per_sample = c.summary.mean;
+    if (c.base_name == "page-faults" || c.base_name == "faults") {
+      if (c.counted) out.page_faults_per_sample = c.summary.mean;
+      if (m.first_sample && i < m.first_sample->counters.size() && m.first_sample->counters[i]) {
+        const ScaledCount first = Scale(*m.first_sample->counters[i]);
+        if (first.counted) out.first_pass_page_faults = first.value;
+      }
     }
     out.counters.push_back(std::move(c));
   }

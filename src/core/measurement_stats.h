@@ -36,6 +36,7 @@ struct MeasurementStats {
   double cycles_per_unit = 0;
   bool cycles_from_pmu = false;  // false: TSC ticks (nominal frequency)
   std::optional<double> page_faults_per_sample;
+  std::optional<double> first_pass_page_faults;  // of Measurement::first_sample
 };
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);

@@ -71,8 +71,7 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
   }
 }
 
-void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
-  const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
   fmt::print(out, "\n Performance counter stats for '{} {}' ({} runs, {} loop{} each{}, {} warm-up):\n\n", m.workload,
              m.point.Label(), m.samples.size(), m.loops, m.loops == 1 ? "" : "s",
              m.fresh_state_each_sample ? " on fresh buffers" : (m.loops_calibrated ? " (calibrated)" : ""),
@@ -105,13 +104,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m) {
   }
   if (m.first_sample && m.first_sample->wall_ns > 0) {
     const Sample& f = *m.first_sample;
-    std::string faults;
-    for (std::size_t i = 0; i < st.counters.size() && i < f.counters.size(); ++i) {
-      const auto& c = st.counters[i];
-      if ((c.base_name == "page-faults" || c.base_name == "faults") && f.counters[i]) {
-        faults = fmt::format(", {} page-faults", WithThousands(Scale(*f.counters[i]).value));
-      }
-    }
+    const std::string faults =
+        st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
     fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n",
                RateText(m, static_cast<double>(f.work) / (static_cast<double>(f.wall_ns) * 1e-9)), "first pass",
                f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
@@ -144,7 +138,7 @@ std::vector<std::string> VaryingParams(const std::vector<Measurement>& ms) {
   return out;
 }
 
-void WriteSummary(std::ostream& out, const RunResult& r) {
+void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
   const auto& ms = r.measurements;
   if (ms.empty()) return;
   const auto varying = VaryingParams(ms);
@@ -152,7 +146,7 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
   for (const auto& [name, value] : ms.front().point.values) {
     if (std::find(varying.begin(), varying.end(), name) == varying.end()) fixed += " " + name + "=" + value.text;
   }
-  const MeasurementStats first = ComputeMeasurementStats(ms.front(), r.events);
+  const MeasurementStats& first = stats.front();
   fmt::print(out, "\n# {} summary ({} runs per point){}\n", ms.front().workload, ms.front().samples.size(),
              fixed.empty() ? "" : ";" + fixed);
   // One unit for the whole table where the points share it; else each row
@@ -174,8 +168,9 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
   fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10}{} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
              cycles_header, per_unit_time ? fmt::format(" {:>10}", "ns/" + SingularUnit(unit)) : "", "faults/sample",
              "pages obtained");
-  for (const auto& m : ms) {
-    const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+  for (std::size_t index = 0; index < ms.size(); ++index) {
+    const Measurement& m = ms[index];
+    const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<10} ", m.point.at(name).text);
     const double scale = IsBytes(m) ? 1e9 : 1e6;
@@ -198,18 +193,19 @@ void WriteSummary(std::ostream& out, const RunResult& r) {
 // For sweeps of a working-set size with a non-byte unit (chase): where the
 // time per unit steps up, per combination of the other parameters, beside
 // the cache sizes the machine reports.
-void WriteLatencySteps(std::ostream& out, const RunResult& r) {
+void WriteLatencySteps(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
   const auto& ms = r.measurements;
   if (ms.empty() || IsBytes(ms.front())) return;
   const auto varying = VaryingParams(ms);
   if (std::find(varying.begin(), varying.end(), "size") == varying.end()) return;
   std::map<std::string, std::vector<LatencyPoint>> curves;
-  for (const auto& m : ms) {
+  for (std::size_t index = 0; index < ms.size(); ++index) {
+    const Measurement& m = ms[index];
     std::string others;
     for (const auto& name : varying) {
       if (name != "size") others += (others.empty() ? "" : " ") + name + "=" + m.point.at(name).text;
     }
-    const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+    const MeasurementStats& st = stats[index];
     if (st.rate.mean > 0) curves[others].push_back({m.point.at("size").number, 1e9 / st.rate.mean});
   }
   std::string caches;
@@ -301,9 +297,12 @@ std::string WithThousands(double value) {
 
 void WriteTextReport(const RunResult& result, std::ostream& out) {
   WriteHeader(out, result);
-  for (const auto& m : result.measurements) WriteBlock(out, result, m);
-  WriteSummary(out, result);
-  WriteLatencySteps(out, result);
+  // Each measurement's figures once, for its block, the summary and the steps.
+  std::vector<MeasurementStats> stats;
+  for (const auto& m : result.measurements) stats.push_back(ComputeMeasurementStats(m, result.events));
+  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i]);
+  WriteSummary(out, result, stats);
+  WriteLatencySteps(out, result, stats);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");

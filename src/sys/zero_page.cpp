@@ -17,12 +17,11 @@ constexpr std::size_t kProbeBytes = 8u << 20;  // four huge pages
 
 ZeroPageProbe Probe(PagePolicy policy) {
   ZeroPageProbe probe;
-  const std::int64_t zero_allocs_before = VmstatCounter("thp_zero_page_alloc");
   const MappedRegion region = MappedRegion::Map(kProbeBytes, kPage2m, policy);
   PrefaultRegion(region, Prefault::kRead);
   const PageBacking backing = ReadPageBacking(region.data(), region.size());
   const PageFlagSample flags = SamplePageFlags(region.data(), region.size(), 64);
-  const std::int64_t zero_allocs_after = VmstatCounter("thp_zero_page_alloc");
+  const std::int64_t zero_allocs = VmstatCounter("thp_zero_page_alloc");
   // Zero pages are not counted in RSS: a read-only region that stays small
   // is backed by them. With pagemap the pages themselves say so.
   if (flags.counts) {
@@ -36,8 +35,8 @@ ZeroPageProbe Probe(PagePolicy policy) {
     facts.push_back(fmt::format("pagemap: {} of {} sampled pages zero page, {} huge zero page", flags.counts->zero,
                                 flags.counts->sampled, flags.counts->huge_zero));
   }
-  if (zero_allocs_before >= 0 && zero_allocs_after >= 0) {
-    facts.push_back(fmt::format("thp_zero_page_alloc {}", zero_allocs_after));
+  if (zero_allocs >= 0) {
+    facts.push_back(fmt::format("thp_zero_page_alloc {}", zero_allocs));
   }
   const std::string cmdline = ReadFirstLine("/proc/cmdline").value_or("");
   if (cmdline.find("pvm_no_zero_page=1") != std::string::npos) {
