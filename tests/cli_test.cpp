@@ -16,29 +16,13 @@
 #include <string>
 
 #include "kernels/kernel.h"
+#include "membench_process.h"
 #include "sys/files.h"
+#include "sys/memory.h"
 #include "workloads/impl_params.h"
 
 namespace membench {
 namespace {
-
-struct Outcome {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
-
-Outcome Membench(const std::string& args) {
-  const std::string command = std::string(MEMBENCH_BINARY) + " " + args + " 2>&1";
-  Outcome out;
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.output.append(buf, got);
-  const int raw = ::pclose(pipe);
-  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  return out;
-}
 
 std::string TempPath(const std::string& name) {
   return testing::TempDir() + "membench_" + std::to_string(::getpid()) + "_" + name;
@@ -55,11 +39,6 @@ double FaultsPerSample(const nlohmann::json& measurement) {
   }
   ADD_FAILURE() << "page-faults not counted";
   return -1;
-}
-
-bool ThpAvailable() {
-  const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
-  return line && line->find("[never]") == std::string::npos;
 }
 
 TEST(Cli, VersionAndHelpWithExamples) {
@@ -286,6 +265,17 @@ TEST(Cli, InterruptKeepsWhatWasMeasured) {
   EXPECT_GE(result["measurements"].size(), 1u);
   std::remove(path.c_str());
   std::remove(log.c_str());
+}
+
+// A short pool fails the whole run before its first point, saying how many
+// pages to reserve, never with a SIGBUS halfway through.
+TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {
+  if (!sys::ReadHugetlbPool(sys::kPage2m).exists) GTEST_SKIP() << "this kernel offers no 2 MiB hugetlb pages";
+  const Outcome run = Membench("run memset --size 4M,64G --pages hugetlb-2m -r 1");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("free 2 MiB pages are needed"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("nr_hugepages"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("Performance counter stats"), std::string::npos) << run.output;
 }
 
 TEST(Cli, UnsupportedEventsShowAndDoNotAbort) {

@@ -344,5 +344,28 @@ TEST(PageProof, FlagsRequestsTheKernelDidNotHonour) {
   EXPECT_TRUE(MakePageProof("dst", sys::PagePolicy::kThp, backing).honoured);
 }
 
+// KPF_THP marks mTHP folios too: with no PMD mapping (AnonHugePages 0) they
+// are the requested size; a PMD mapping means the request was not honoured;
+// smaps alone cannot see them at all.
+TEST(PageProof, MthpNeedsPagemapAndNoPmdMappings) {
+  const sys::PagePolicy mthp = sys::PagePolicy::Mthp(64u << 10);
+  EXPECT_EQ(PagePolicyName(mthp), "mthp-64k");
+  sys::PageBacking backing;
+  backing.found = true;
+  backing.mapped_bytes = backing.resident_bytes = 8u << 20;
+  sys::PageFlagSample sample;
+  sample.counts = sys::PageFlagCounts{};
+  sample.counts->sampled = sample.counts->thp = 100;
+  const PageProof exact = MakePageProof("dst", mthp, backing, sample);
+  EXPECT_TRUE(exact.honoured);
+  EXPECT_EQ(exact.split, "100.0% mTHP 64k (PTE-mapped)");
+  backing.anon_huge_bytes = 2u << 20;
+  EXPECT_FALSE(MakePageProof("dst", mthp, backing, sample).honoured);
+  backing.anon_huge_bytes = 0;
+  const PageProof smaps_only = MakePageProof("dst", mthp, backing);
+  EXPECT_EQ(smaps_only.split, "unverified");
+  EXPECT_NE(smaps_only.text.find("needs root"), std::string::npos) << smaps_only.text;
+}
+
 }  // namespace
 }  // namespace membench

@@ -18,8 +18,10 @@
 #include "report/json_report.h"
 #include "report/text_report.h"
 #include "sys/events.h"
+#include "sys/mthp.h"
 #include "sys/process.h"
 #include "sys/system_info.h"
+#include "workloads/memory_params.h"
 #include "workloads/registry.h"
 
 #ifndef MEMBENCH_VERSION
@@ -116,7 +118,7 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   options.force = flags.force;
   const std::vector<Point> points = ExpandMatrix(info.params, given);
   options.events = sys::ResolveEventList(flags.events);
-  CheckMemoryFits(info, points, options.force);
+  CheckMemoryFits(info, CheckHugetlbPools(info, points), options.force);
   if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
 
   RunResult result;
@@ -127,6 +129,10 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   result.notes = notes;
   sys::InstallInterruptFlag();
   RunWorkload(info, points, options, result);
+  sys::RestoreMthpSettings();
+  for (const std::string& change : sys::MthpChangesMade()) {
+    result.notes.push_back("for the mTHP points membench set " + change + ", restored after the run");
+  }
   WriteTextReport(result, std::cout);
   std::cout.flush();
   if (!flags.json_path.empty()) {

@@ -8,19 +8,25 @@
 namespace membench {
 
 std::string PagePolicyName(sys::PagePolicy policy) {
-  switch (policy) {
-    case sys::PagePolicy::kDefault:
+  switch (policy.kind) {
+    case sys::PagePolicy::Kind::kDefault:
       return "default";
-    case sys::PagePolicy::k4k:
+    case sys::PagePolicy::Kind::k4k:
       return "4k";
-    case sys::PagePolicy::kThp:
+    case sys::PagePolicy::Kind::kThp:
       return "thp";
-    case sys::PagePolicy::kHugetlb2m:
-      return "hugetlb-2m";
-    case sys::PagePolicy::kHugetlb1g:
-      return "hugetlb-1g";
+    case sys::PagePolicy::Kind::kMthp:
+      return "mthp-" + PageSizeName(policy.page_bytes);
+    case sys::PagePolicy::Kind::kHugetlb:
+      return "hugetlb-" + PageSizeName(policy.page_bytes);
   }
   return "?";
+}
+
+std::string PageSizeName(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 30)) return std::to_string(bytes >> 30) + "g";
+  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "m";
+  return std::to_string(bytes >> 10) + "k";
 }
 
 namespace {
@@ -31,11 +37,16 @@ std::string Pct(std::uint64_t part, std::uint64_t whole) {
 
 // "100.0% THP", "87.5% THP, 12.5% 4K", "100.0% huge zero page"; shares of the
 // present pages, the absent ones said apart.
-std::string DescribeFlags(const sys::PageFlagCounts& c) {
+// KPF_THP does not tell a folio's size: what an mTHP run finds is of the one
+// size it left enabled.
+std::string DescribeFlags(const sys::PageFlagCounts& c, sys::PagePolicy requested) {
   const std::uint64_t present = c.sampled - c.not_present;
   std::string out;
+  const std::string thp_name = requested.kind == sys::PagePolicy::Kind::kMthp
+                                   ? "mTHP " + PageSizeName(requested.page_bytes) + " (PTE-mapped)"
+                                   : std::string("THP");
   const std::pair<std::uint64_t, const char*> kinds[] = {
-      {c.thp, "THP"}, {c.hugetlb, "hugetlb"}, {c.huge_zero, "huge zero page"}, {c.zero, "zero page"}, {c.normal, "4K"}};
+      {c.thp, thp_name.c_str()}, {c.hugetlb, "hugetlb"}, {c.huge_zero, "huge zero page"}, {c.zero, "zero page"}, {c.normal, "4K"}};
   for (const auto& [count, name] : kinds) {
     if (count != 0) out += (out.empty() ? "" : ", ") + Pct(count, present) + " " + name;
   }
@@ -67,9 +78,15 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     if (requested == sys::PagePolicy::kThp) {
       proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct || too_small;
     }
+    // KPF_THP marks every large anonymous folio; with the PMD size off for
+    // the run, a THP page here is one of the requested mTHP size, and smaps'
+    // AnonHugePages (PMD mappings only) must stay 0.
+    if (requested.kind == sys::PagePolicy::Kind::kMthp) {
+      proof.honoured = (present == 0 || proof.huge_pct >= kThpHonouredPct) && backing.anon_huge_bytes == 0;
+    }
     if (requested == sys::PagePolicy::k4k) proof.honoured = huge == 0;
     if (sys::HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
-    proof.split = DescribeFlags(c) + (requested == sys::PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
+    proof.split = DescribeFlags(c, requested) + (requested == sys::PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
     proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
                              proof.split, c.sampled, FormatSize(backing.resident_bytes),
                              proof.honoured ? "" : "  <-- NOT HONOURED");
@@ -92,6 +109,15 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     proof.text =
         fmt::format("{}: {} requested, {} ({} in hugetlb pages, smaps){}", region, proof.requested, proof.split,
                     FormatSize(backing.hugetlb_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");
+    return proof;
+  }
+  if (requested.kind == sys::PagePolicy::Kind::kMthp && backing.anon_huge_bytes == 0) {
+    // smaps counts only PMD mappings as huge; mTHP folios are invisible there.
+    proof.honoured = false;
+    proof.split = "unverified";
+    proof.text = fmt::format(
+        "{}: {} requested, unverified: smaps cannot see mTHP folios and the pagemap proof needs root ({} resident)",
+        region, proof.requested, FormatSize(backing.resident_bytes));
     return proof;
   }
   if (backing.resident_bytes == 0) {

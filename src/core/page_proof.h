@@ -15,7 +15,7 @@ namespace membench {
 
 struct PageProof {
   std::string region;       // "src", "dst"
-  std::string requested;    // "4k", "thp", "default"
+  std::string requested;    // "4k", "thp", "mthp-64k", "hugetlb-2m", "default"
   std::string method;       // "pagemap" (exact, sampled) or "smaps" (THP share only)
   std::string method_note;  // why pagemap could not be used
   std::uint64_t mapped_bytes = 0;
@@ -28,7 +28,10 @@ struct PageProof {
   std::string text;   // one line for the report
 };
 
+// "4k", "thp", "mthp-64k", "hugetlb-2m": the names --pages takes.
 std::string PagePolicyName(sys::PagePolicy policy);
+// "64k", "2m", "1g".
+std::string PageSizeName(std::size_t bytes);
 
 // THP counts as honoured when at least this share of the resident bytes is
 // huge: the unaligned head and tail of a region can stay 4 KiB.

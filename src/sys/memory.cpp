@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "sys/files.h"
+#include "sys/mthp.h"
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14
@@ -23,9 +24,7 @@ std::size_t RoundUp(std::size_t v, std::size_t to) { return (v + to - 1) / to * 
 }  // namespace
 
 std::size_t HugetlbPageBytes(PagePolicy policy) {
-  if (policy == PagePolicy::kHugetlb2m) return kPage2m;
-  if (policy == PagePolicy::kHugetlb1g) return kPage1g;
-  return 0;
+  return policy.kind == PagePolicy::Kind::kHugetlb ? policy.page_bytes : 0;
 }
 
 HugetlbPool ReadHugetlbPool(std::size_t page_bytes) {
@@ -44,9 +43,25 @@ HugetlbPool ReadHugetlbPool(std::size_t page_bytes) {
 
 namespace {
 
+std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
+
 MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes);
 
 }  // namespace
+
+void RequireHugetlbPages(std::size_t page_bytes, std::uint64_t pages) {
+  const HugetlbPool pool = ReadHugetlbPool(page_bytes);
+  if (!pool.exists) {
+    throw Error("this kernel offers no " + PageName(page_bytes) + " hugetlb pages (no " + pool.sysfs_dir +
+                "; 1 GiB pages need a CPU with pdpe1gb)");
+  }
+  if (pool.free_pages < pages) {
+    throw Error("hugetlb: " + std::to_string(pages) + " free " + PageName(page_bytes) + " pages are needed but " +
+                std::to_string(pool.free_pages) + " are free in the pool; reserve them as root: echo " +
+                std::to_string(pool.total_pages + pages - pool.free_pages) + " > " + pool.sysfs_dir + "/nr_hugepages" +
+                (page_bytes == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
+  }
+}
 
 MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy) {
   if (const std::size_t page = HugetlbPageBytes(policy); page != 0) return MapHugetlb(bytes, page);
@@ -68,8 +83,14 @@ MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PageP
   if (::mprotect(region.data_, size, PROT_READ | PROT_WRITE) != 0) {
     throw Error(std::string("mprotect of a new mapping failed: ") + std::strerror(errno));
   }
+  // The mTHP settings of an earlier point must not leak into this one.
+  if (policy.kind == PagePolicy::Kind::kMthp) {
+    SelectOnlyMthp(policy.page_bytes);
+  } else {
+    RestoreMthpSettings();
+  }
   int advice = -1;
-  if (policy == PagePolicy::kThp) advice = MADV_HUGEPAGE;
+  if (policy.kind == PagePolicy::Kind::kThp || policy.kind == PagePolicy::Kind::kMthp) advice = MADV_HUGEPAGE;
   if (policy == PagePolicy::k4k) advice = MADV_NOHUGEPAGE;
   if (advice >= 0 && ::madvise(region.data_, size, advice) != 0) {
     throw Error(std::string("madvise(") + (advice == MADV_HUGEPAGE ? "MADV_HUGEPAGE" : "MADV_NOHUGEPAGE") +
@@ -81,22 +102,10 @@ MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PageP
 
 namespace {
 
-std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
-
 MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes) {
   const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, page_bytes);
   const std::uint64_t needed = size / page_bytes;
-  const HugetlbPool pool = ReadHugetlbPool(page_bytes);
-  if (!pool.exists) {
-    throw Error("this kernel offers no " + PageName(page_bytes) + " hugetlb pages (no " + pool.sysfs_dir +
-                "; 1 GiB pages need a CPU with pdpe1gb)");
-  }
-  if (pool.free_pages < needed) {
-    throw Error("hugetlb: " + std::to_string(needed) + " free " + PageName(page_bytes) + " pages are needed but " +
-                std::to_string(pool.free_pages) + " are free in the pool; reserve them as root: echo " +
-                std::to_string(pool.total_pages + needed - pool.free_pages) + " > " + pool.sysfs_dir + "/nr_hugepages" +
-                (page_bytes == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
-  }
+  RequireHugetlbPages(page_bytes, needed);
   const int shift = page_bytes == kPage1g ? 30 : 21;
   // MAP_PRIVATE without MAP_NORESERVE reserves the pages at mmap time, so a
   // pool emptied meanwhile fails here, not with SIGBUS at first touch.

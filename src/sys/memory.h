@@ -7,17 +7,41 @@
 #pragma once
 
 #include <cstddef>
+#include <compare>
 #include <cstdint>
 #include <string>
 
 namespace membench::sys {
 
-enum class PagePolicy { kDefault, k4k, kThp, kHugetlb2m, kHugetlb1g };
-enum class Prefault { kNone, kRead, kWrite, kPopulate };
-
 inline constexpr std::size_t kPage4k = 4096;
 inline constexpr std::size_t kPage2m = 2u << 20;
 inline constexpr std::size_t kPage1g = 1u << 30;
+
+// How a region's pages are to be backed: default (no madvise), 4k
+// (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), mthp of one size (MADV_HUGEPAGE
+// with only that multi-size THP enabled), hugetlb of one size (MAP_HUGETLB).
+struct PagePolicy {
+  enum class Kind { kDefault, k4k, kThp, kMthp, kHugetlb };
+  Kind kind = Kind::kDefault;
+  std::size_t page_bytes = 0;  // kMthp and kHugetlb: the page size
+
+  static const PagePolicy kDefault;
+  static const PagePolicy k4k;
+  static const PagePolicy kThp;
+  static const PagePolicy kHugetlb2m;
+  static const PagePolicy kHugetlb1g;
+  static constexpr PagePolicy Mthp(std::size_t bytes) { return {Kind::kMthp, bytes}; }
+
+  auto operator<=>(const PagePolicy&) const = default;
+};
+
+inline constexpr PagePolicy PagePolicy::kDefault{Kind::kDefault, 0};
+inline constexpr PagePolicy PagePolicy::k4k{Kind::k4k, 0};
+inline constexpr PagePolicy PagePolicy::kThp{Kind::kThp, 0};
+inline constexpr PagePolicy PagePolicy::kHugetlb2m{Kind::kHugetlb, kPage2m};
+inline constexpr PagePolicy PagePolicy::kHugetlb1g{Kind::kHugetlb, kPage1g};
+
+enum class Prefault { kNone, kRead, kWrite, kPopulate };
 
 // The hugetlb page size of a policy, 0 for the others.
 std::size_t HugetlbPageBytes(PagePolicy policy);
@@ -30,6 +54,10 @@ struct HugetlbPool {
 };
 
 HugetlbPool ReadHugetlbPool(std::size_t page_bytes);
+
+// Throws Error, saying how many pages to reserve and where, when the pool
+// of this page size has fewer than `pages` free pages.
+void RequireHugetlbPages(std::size_t page_bytes, std::uint64_t pages);
 
 class MappedRegion {
  public:

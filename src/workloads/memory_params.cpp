@@ -1,7 +1,11 @@
 // File: workloads/memory_params.cpp
 #include "workloads/memory_params.h"
 
+#include <algorithm>
+#include <map>
+
 #include "core/error.h"
+#include "sys/mthp.h"
 
 namespace membench {
 
@@ -9,11 +13,32 @@ ParamSpec SizeParam(const std::string& default_value) {
   return SizeParamNamed("size", default_value, "bytes per call; list or range, e.g. 4K,64M or 4K..1G:x4", 1);
 }
 
+namespace {
+
+// The mTHP sizes below the PMD size that x86-64 kernels offer.
+constexpr std::size_t kMthpSizes[] = {8u << 10, 16u << 10, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10,
+                                      1u << 20};
+
+}  // namespace
+
 ParamSpec PagesParam() {
-  return ChoiceParam("pages", "default",
-                     "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and "
-                     "hugetlb-1g (MAP_HUGETLB from the reserved pool)",
-                     {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"});
+  std::vector<std::string> choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
+  for (const std::size_t size : kMthpSizes) choices.push_back(PagePolicyName(sys::PagePolicy::Mthp(size)));
+  ParamSpec spec = ChoiceParam(
+      "pages", "default",
+      "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
+      "(MAP_HUGETLB from the reserved pool), mthp-8k..mthp-1m (MADV_HUGEPAGE with only that multi-size THP "
+      "enabled; membench sets and restores it as root)",
+      choices);
+  spec.unavailable_reason = [](const std::string& choice) -> std::string {
+    const sys::PagePolicy policy = ParsePagePolicy(choice);
+    if (policy.kind == sys::PagePolicy::Kind::kMthp) return sys::MthpUnavailableReason(policy.page_bytes);
+    if (policy.kind == sys::PagePolicy::Kind::kHugetlb && !sys::ReadHugetlbPool(policy.page_bytes).exists) {
+      return "this kernel offers no " + PageSizeName(policy.page_bytes) + " hugetlb pages";
+    }
+    return "";
+  };
+  return spec;
 }
 
 ParamSpec PrefaultParam() {
@@ -37,7 +62,32 @@ sys::PagePolicy ParsePagePolicy(const std::string& text) {
   if (text == "default") return sys::PagePolicy::kDefault;
   if (text == "hugetlb-2m") return sys::PagePolicy::kHugetlb2m;
   if (text == "hugetlb-1g") return sys::PagePolicy::kHugetlb1g;
+  for (const std::size_t size : kMthpSizes) {
+    if (text == PagePolicyName(sys::PagePolicy::Mthp(size))) return sys::PagePolicy::Mthp(size);
+  }
   throw Error("unknown page policy '" + text + "'");
+}
+
+std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector<Point>& points) {
+  std::vector<Point> ordinary;
+  std::map<std::size_t, std::uint64_t> most_pages;  // page size -> pages of its largest point
+  for (const Point& point : points) {
+    const auto pages = std::find_if(point.values.begin(), point.values.end(),
+                                    [](const auto& value) { return value.first == "pages"; });
+    const sys::PagePolicy policy = pages == point.values.end() ? sys::PagePolicy::kDefault
+                                                               : ParsePagePolicy(pages->second.text);
+    const std::size_t page = sys::HugetlbPageBytes(policy);
+    if (page == 0 || info.memory_needed == nullptr) {
+      ordinary.push_back(point);
+      continue;
+    }
+    // Every buffer rounds up to whole pages on its own: one more per buffer
+    // is the most that rounding can add (memcpy has two).
+    const std::uint64_t needed = (info.memory_needed(point) + page - 1) / page + 1;
+    most_pages[page] = std::max(most_pages[page], needed);
+  }
+  for (const auto& [page, needed] : most_pages) sys::RequireHugetlbPages(page, needed);
+  return ordinary;
 }
 
 sys::Prefault ParsePrefault(const std::string& text) {

@@ -10,6 +10,7 @@
 
 #include "core/page_proof.h"
 #include "core/params.h"
+#include "core/workload.h"
 #include "sys/memory.h"
 
 namespace membench {
@@ -20,6 +21,12 @@ ParamSpec PrefaultParam();
 ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
 sys::PagePolicy ParsePagePolicy(const std::string& text);
+
+// Hugetlb points draw on their pool, not on MemAvailable: checks before
+// anything runs that each pool holds enough free pages for the largest of
+// its points (throws Error saying how many to reserve), and returns the
+// points that use ordinary memory, for CheckMemoryFits.
+std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector<Point>& points);
 sys::Prefault ParsePrefault(const std::string& text);
 
 // THP needs 2 MiB-aligned regions to be eligible at all; aligning every

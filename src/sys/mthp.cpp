@@ -1,0 +1,153 @@
+// File: sys/mthp.cpp
+#include "sys/mthp.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+#include "core/error.h"
+#include "sys/files.h"
+#include "sys/system_info.h"
+
+namespace membench::sys {
+namespace {
+
+const std::string kThpDir = "/sys/kernel/mm/transparent_hugepage/";
+
+std::string SizeDir(std::size_t bytes) { return "hugepages-" + std::to_string(bytes >> 10) + "kB"; }
+std::string EnabledPath(std::size_t bytes) { return kThpDir + SizeDir(bytes) + "/enabled"; }
+
+std::string Setting(const std::string& path) {
+  const auto line = ReadFirstLine(path);
+  return line ? SelectedSysfsChoice(*line) : "";
+}
+
+// Whether a fault in a MADV_HUGEPAGE region may take this size.
+bool EnabledForMadvise(const std::string& value) {
+  if (value == "inherit") return EnabledForMadvise(Setting(kThpDir + "enabled"));
+  return value == "always" || value == "madvise";
+}
+
+std::string SizeName(std::size_t bytes) {
+  return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + "M" : std::to_string(bytes >> 10) + "K";
+}
+
+// path -> the value wanted for an mTHP run of `bytes`, for the settings not
+// already right.
+std::map<std::string, std::string> ChangesNeeded(std::size_t bytes) {
+  std::map<std::string, std::string> changes;
+  for (const std::size_t size : MthpSizesOffered()) {
+    const std::string path = EnabledPath(size);
+    const bool enabled = EnabledForMadvise(Setting(path));
+    if (size == bytes && !enabled) changes[path] = "madvise";
+    if (size != bytes && enabled) changes[path] = "never";
+  }
+  return changes;
+}
+
+// The settings found before the run, put back by RestoreMthpSettings and at
+// exit - by the process that changed them only, never by a forked child.
+class SavedSettings {
+ public:
+  ~SavedSettings() { Restore(); }
+  void Change(const std::string& path, const std::string& value) {
+    Lock();
+    const std::string before = Setting(path);
+    if (auto failure = WriteFile(path, value)) {
+      Restore();
+      throw Error("could not set " + path + " to " + value + ": " + *failure);
+    }
+    if (original_.emplace(path, before).second) owner_ = ::getpid();
+    made_.push_back(path.substr(kThpDir.size()) + ": " + value + " (was " + before + ")");
+  }
+  void Restore() {
+    if (owner_ != ::getpid()) return;
+    for (const auto& [path, value] : original_) WriteFile(path, value);
+    original_.clear();
+    if (lock_fd_ >= 0) ::close(lock_fd_);  // closing drops the flock
+    lock_fd_ = -1;
+  }
+  const std::vector<std::string>& made() const { return made_; }
+
+ private:
+  // Two runs changing the sizes at once would each restore the other's
+  // values: the second one is refused while the first holds the lock.
+  void Lock() {
+    if (lock_fd_ >= 0) return;
+    const char* path = "/run/lock/membench-mthp.lock";
+    lock_fd_ = ::open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0) throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
+    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      ::close(lock_fd_);
+      lock_fd_ = -1;
+      throw Error(std::string("another membench run is changing the mTHP settings (it holds ") + path +
+                  "); wait until it ends");
+    }
+  }
+  int lock_fd_ = -1;
+  std::map<std::string, std::string> original_;
+  std::vector<std::string> made_;
+  pid_t owner_ = 0;
+};
+
+SavedSettings& Saved() {
+  static SavedSettings saved;
+  return saved;
+}
+
+}  // namespace
+
+std::vector<std::size_t> MthpSizesOffered() {
+  std::vector<std::size_t> sizes;
+  std::error_code ec;
+  for (const auto& dir : std::filesystem::directory_iterator(kThpDir, ec)) {
+    const std::string name = dir.path().filename().string();
+    if (name.rfind("hugepages-", 0) != 0 || !std::filesystem::exists(dir.path() / "enabled", ec)) continue;
+    sizes.push_back(std::stoull(name.substr(10)) << 10);
+  }
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+std::string MthpUnavailableReason(std::size_t page_bytes) {
+  const std::vector<std::size_t> offered = MthpSizesOffered();
+  if (std::find(offered.begin(), offered.end(), page_bytes) == offered.end()) {
+    std::string list;
+    for (const std::size_t size : offered) list += (list.empty() ? "" : ", ") + SizeName(size);
+    return "this kernel offers no " + SizeName(page_bytes) + " multi-size THP (" +
+           (list.empty() ? std::string("no mTHP sizes at all; Linux 6.8+") : "sizes offered: " + list) + ")";
+  }
+  const auto changes = ChangesNeeded(page_bytes);
+  if (changes.empty() || IsRoot()) return "";
+  std::string commands;
+  for (const auto& [path, value] : changes) commands += (commands.empty() ? "" : "; ") + ("echo " + value + " > " + path);
+  return "needs root to set the mTHP sizes for the run (only " + SizeName(page_bytes) +
+         " enabled); run as root, or set them yourself: " + commands;
+}
+
+void SelectOnlyMthp(std::size_t page_bytes) {
+  if (const std::string reason = MthpUnavailableReason(page_bytes); !reason.empty()) {
+    throw Error("--pages mthp-" + SizeName(page_bytes) + ": " + reason);
+  }
+  // Turn the others off before this one on, so no fault in between can take
+  // a size that is not asked for.
+  const auto changes = ChangesNeeded(page_bytes);
+  for (const auto& [path, value] : changes) {
+    if (value == "never") Saved().Change(path, value);
+  }
+  for (const auto& [path, value] : changes) {
+    if (value != "never") Saved().Change(path, value);
+  }
+}
+
+void RestoreMthpSettings() { Saved().Restore(); }
+
+std::vector<std::string> MthpChangesMade() { return Saved().made(); }
+
+}  // namespace membench::sys

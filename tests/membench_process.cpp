@@ -1,0 +1,30 @@
+// File: tests/membench_process.cpp
+#include "membench_process.h"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+
+#include "sys/files.h"
+
+namespace membench {
+
+Outcome Membench(const std::string& args, const std::string& prefix) {
+  const std::string command = prefix + std::string(MEMBENCH_BINARY) + " " + args + " 2>&1";
+  Outcome out;
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.output.append(buf, got);
+  const int raw = ::pclose(pipe);
+  out.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  return out;
+}
+
+bool ThpAvailable() {
+  const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
+  return line && line->find("[never]") == std::string::npos;
+}
+
+}  // namespace membench
