@@ -267,6 +267,67 @@ TEST(Cli, InterruptKeepsWhatWasMeasured) {
   std::remove(log.c_str());
 }
 
+// Every worker's first touches are counted: the per-worker counters are
+// summed, so 4 KiB first-touch faults are exactly workers x size / 4 KiB.
+TEST(Workers, CountersCoverEveryWorker) {
+  for (const std::string kind : {"procs", "threads"}) {
+    const std::string path = TempPath(kind + ".json");
+    const Outcome run = Membench("run memset --size 8M --pages 4k --prefault none -e page-faults -r 2 --" + kind +
+                                 " 1,2 --json " + path);
+    ASSERT_EQ(run.status, 0) << run.output;
+    EXPECT_NE(run.output.find("sum of worker rates"), std::string::npos) << run.output;
+    const nlohmann::json result = ReadJson(path);
+    ASSERT_EQ(result["measurements"].size(), 2u);
+    for (const auto& m : result["measurements"]) {
+      const auto workers = m["point"][kind].get<std::uint64_t>();
+      EXPECT_EQ(m["samples"][0]["worker_wall_ns"].size(), workers);
+      EXPECT_EQ(m["samples"][0]["work"].get<std::uint64_t>(), workers * (8u << 20));
+      const double faults = FaultsPerSample(m);
+      EXPECT_GE(faults, 2048.0 * static_cast<double>(workers)) << kind;
+      EXPECT_LE(faults, 2048.0 * static_cast<double>(workers) + 64) << kind;
+    }
+    std::remove(path.c_str());
+  }
+}
+
+// A worker killed mid-run ends the run with its name and signal, and
+// leaves no process behind.
+TEST(Workers, KilledWorkerEndsTheRunCleanly) {
+  const std::string marker = TempPath("killed-worker.json");
+  const std::string log = TempPath("killed-worker.log");
+  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --procs 3 -r 100000 --json " +
+                              marker + " > " + log +
+                              " 2>&1 & pid=$!; sleep 2; kill -KILL $(pgrep -P $pid | tail -1); wait $pid; echo $? >> " +
+                              log;
+  ASSERT_EQ(std::system(("bash -c '" + command + "'").c_str()), 0);
+  std::ifstream in(log);
+  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(output.find("was killed by signal 9"), std::string::npos) << output;
+  EXPECT_NE(output.find("\n2\n"), std::string::npos) << output;
+  // "[m]embench" keeps pgrep's own shell, whose command line holds the
+  // pattern, from matching.
+  EXPECT_NE(std::system(("pgrep -f \"[m]embench run memset.*" + marker + "\" > /dev/null").c_str()), 0)
+      << "a worker outlived the run";
+  std::remove(log.c_str());
+}
+
+TEST(Workers, BadCountsAndLimitsAreRefused) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"run memset --size 4K --procs 0", "--procs: 0 is outside 1..4096"},
+      {"run memset --size 4K --procs 2 --threads 2", "not both"},
+      {"run memset --size 4K --threads 5000", "outside 1..4096"},
+      {"run memset --size 8G --procs 4000", "MemAvailable"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Outcome run = Membench(args);
+    EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+    EXPECT_NE(run.output.find(message), std::string::npos) << args << "\n" << run.output;
+  }
+  const Outcome limited = Membench("run memset --size 4K --procs 64", "prlimit --nproc=8 ");
+  EXPECT_EQ(limited.status, 2) << limited.output;
+  EXPECT_NE(limited.output.find("process limit of 8"), std::string::npos) << limited.output;
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

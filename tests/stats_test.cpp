@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/measurement_stats.h"
 #include "core/runner.h"
 
 namespace membench {
@@ -57,6 +58,27 @@ TEST(Summarize, LargeMeansKeepTheirPrecision) {
 
 namespace membench {
 namespace {
+
+// Two workers, 1 GB each: one takes 1 s, the other 2 s. The aggregate is
+// 2 GB over the 2 s span; vm-scalability's sum of rates is 1 + 0.5 GB/s.
+TEST(WorkerStats, AggregateAndSumOfRatesDiffer) {
+  Measurement m;
+  Sample s;
+  s.wall_ns = 2'000'000'000;
+  s.work = 2'000'000'000;
+  s.worker_wall_ns = {1'000'000'000, 2'000'000'000};
+  m.samples = {s, s};
+  const MeasurementStats st = ComputeMeasurementStats(m, {});
+  EXPECT_DOUBLE_EQ(st.rate.mean, 1e9);
+  ASSERT_TRUE(st.workers.has_value());
+  EXPECT_EQ(st.workers->workers, 2);
+  EXPECT_DOUBLE_EQ(st.workers->sum_of_worker_rates.mean, 1.5e9);
+  EXPECT_DOUBLE_EQ(st.workers->slowest_worker_rate, 0.5e9);
+  EXPECT_DOUBLE_EQ(st.workers->fastest_worker_rate, 1e9);
+  m.samples[0].worker_wall_ns.clear();
+  m.samples[1].worker_wall_ns.clear();
+  EXPECT_FALSE(ComputeMeasurementStats(m, {}).workers.has_value());
+}
 
 TEST(Calibration, GrowsLoopsTowardsTheTargetAtMostTenfold) {
   EXPECT_EQ(NextCalibrationLoops(1, 1'000, 50'000'000), 10u);        // far too short: x10

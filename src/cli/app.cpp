@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/runner.h"
 #include "core/suggest.h"
+#include "core/team_sampler.h"
 #include "core/units.h"
 #include "report/json_report.h"
 #include "report/text_report.h"
@@ -38,6 +39,8 @@ struct CommonRunFlags {
   std::string events = "default";
   std::string cpus;
   std::string json_path;
+  std::string procs;
+  std::string threads;
   bool force = false;
 };
 
@@ -52,7 +55,12 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
                  "counters: sets default (perf stat's), tlb, cache, branch, faults; perf names, libpfm4 names, "
                  "tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
       ->type_name("EVENTS");
-  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3")->type_name("CPUS");
+  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3 (workers: round-robin)")->type_name("CPUS");
+  cmd.add_option("--procs", f.procs,
+                 "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
+      ->type_name("LIST");
+  cmd.add_option("--threads", f.threads, "worker threads, released together, each with its own memory; a list sweeps")
+      ->type_name("LIST");
   cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE")->type_name("FILE");
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
 }
@@ -116,7 +124,16 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   options.force = flags.force;
-  const std::vector<Point> points = ExpandMatrix(info.params, given);
+  if (!flags.procs.empty() && !flags.threads.empty()) throw Error("give --procs or --threads, not both");
+  std::vector<ParamSpec> specs = info.params;
+  std::map<std::string, std::string> values = given;
+  for (const auto& [name, text] : {std::pair{kProcsParam, flags.procs}, std::pair{kThreadsParam, flags.threads}}) {
+    if (text.empty()) continue;
+    specs.push_back(WorkerCountParam(name));
+    values[name] = text;
+  }
+  const std::vector<Point> points = ExpandMatrix(specs, values);
+  CheckWorkerLimits(points);
   options.events = sys::ResolveEventList(flags.events);
   CheckMemoryFits(info, CheckHugetlbPools(info, points), options.force);
   if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);

@@ -11,6 +11,29 @@ std::string BaseName(const std::string& name) {
   return (mod == "u" || mod == "k" || mod == "uk" || mod == "ku") ? name.substr(0, colon) : name;
 }
 
+std::optional<WorkerStats> ComputeWorkerStats(const Measurement& m) {
+  if (m.samples.empty() || m.samples.front().worker_wall_ns.empty()) return std::nullopt;
+  WorkerStats out;
+  out.workers = static_cast<int>(m.samples.front().worker_wall_ns.size());
+  std::vector<double> sums, each;
+  for (const auto& s : m.samples) {
+    // Every worker does the same loops, so the same share of the work.
+    const double work_each = static_cast<double>(s.work) / static_cast<double>(s.worker_wall_ns.size());
+    double sum = 0;
+    for (const std::int64_t ns : s.worker_wall_ns) {
+      const double rate = ns > 0 ? work_each / (static_cast<double>(ns) * 1e-9) : 0;
+      each.push_back(rate);
+      sum += rate;
+    }
+    sums.push_back(sum);
+  }
+  out.sum_of_worker_rates = Summarize(sums);
+  out.worker_rate = Summarize(each);
+  out.slowest_worker_rate = out.worker_rate.min;
+  out.fastest_worker_rate = out.worker_rate.max;
+  return out;
+}
+
 }  // namespace
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events) {
@@ -71,6 +94,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
     out.counters.push_back(std::move(c));
   }
   if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
+  out.workers = ComputeWorkerStats(m);
   return out;
 }
 

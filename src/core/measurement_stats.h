@@ -26,6 +26,17 @@ struct CounterStats {
   double running_pct = 100;  // mean running / enabled
 };
 
+// A point run by several workers. vm-scalability (and the mails quoting
+// it) reports the sum of per-worker rates, which exceeds total work / wall
+// time when the workers do not finish together; both are kept, labelled.
+struct WorkerStats {
+  int workers = 0;
+  Summary sum_of_worker_rates;  // per sample: sum over workers of work / own time
+  double slowest_worker_rate = 0;
+  double fastest_worker_rate = 0;
+  Summary worker_rate;  // every worker's rate in every sample, for the spread
+};
+
 struct MeasurementStats {
   Summary rate;  // work units per second, per sample
   Summary wall_seconds;
@@ -37,6 +48,7 @@ struct MeasurementStats {
   bool cycles_from_pmu = false;  // false: TSC ticks (nominal frequency)
   std::optional<double> page_faults_per_sample;
   std::optional<double> first_pass_page_faults;  // of Measurement::first_sample
+  std::optional<WorkerStats> workers;
 };
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);

@@ -23,6 +23,9 @@ struct Sample {
   std::int64_t system_ns = 0;
   std::uint64_t loops = 0;
   std::uint64_t work = 0;                             // units of work in this sample
+  // With workers: wall_ns spans the parallel region (first start to last
+  // end), work and CPU times are summed, and each worker's own time is here.
+  std::vector<std::int64_t> worker_wall_ns;
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
 };
 

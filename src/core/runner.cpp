@@ -8,6 +8,8 @@
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/sampler.h"
+#include "core/team_sampler.h"
 #include "core/units.h"
 #include "sys/clock.h"
 #include "sys/memory.h"
@@ -16,28 +18,6 @@
 
 namespace membench {
 namespace {
-
-Sample TakeSample(Workload& workload, sys::CounterGroup& counters, std::uint64_t loops) {
-  if (workload.FreshStateEachSample()) workload.PrepareSample();
-  Sample s;
-  const sys::CpuTimes cpu0 = sys::ProcessCpuTimes();
-  counters.Start();
-  const std::int64_t t0 = sys::MonotonicNs();
-  const std::uint64_t tsc0 = sys::ReadTsc();
-  workload.Run(loops);
-  const std::uint64_t tsc1 = sys::ReadTsc();
-  const std::int64_t t1 = sys::MonotonicNs();
-  counters.Stop();
-  const sys::CpuTimes cpu1 = sys::ProcessCpuTimes();
-  s.wall_ns = t1 - t0;
-  s.tsc_ticks = tsc1 - tsc0;
-  s.user_ns = cpu1.user_ns - cpu0.user_ns;
-  s.system_ns = cpu1.system_ns - cpu0.system_ns;
-  s.loops = loops;
-  s.work = loops * workload.WorkPerLoop();
-  s.counters = counters.Read();
-  return s;
-}
 
 class Progress {
  public:
@@ -68,12 +48,25 @@ bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop) {
   return previous_ns_per_loop > 0 && current_ns_per_loop < previous_ns_per_loop * (1.0 - kWarmupSpeedupThreshold);
 }
 
+void CheckWorkerLimits(const std::vector<Point>& points) {
+  const std::uint64_t limit = sys::ProcessLimit();
+  for (const auto& point : points) {
+    const auto workers = WorkersOf(point);
+    if (workers && static_cast<std::uint64_t>(workers->count) > limit) {
+      throw Error(fmt::format("{} workers exceed this user's process limit of {} (ulimit -u); raise it with "
+                              "ulimit -u, or run fewer workers",
+                              workers->count, limit));
+    }
+  }
+}
+
 void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force) {
   if (force || info.memory_needed == nullptr) return;
   const std::uint64_t available = sys::MemAvailableBytes();
   if (available == 0) return;
   for (const auto& point : points) {
-    const std::uint64_t needed = info.memory_needed(point);
+    const auto workers = WorkersOf(point);
+    const std::uint64_t needed = info.memory_needed(point) * static_cast<std::uint64_t>(workers ? workers->count : 1);
     if (needed > available) {
       throw Error(
           fmt::format("{} {} needs {} but only {} is available (MemAvailable); choose a smaller size, "
@@ -85,35 +78,12 @@ void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points,
 
 namespace {
 
-// Takes samples for the runner, switching the counters to separate events
-// the first time their group turns out unschedulable.
-class Sampler {
- public:
-  Sampler(sys::CounterGroup& counters, RunResult& result) : counters_(counters), result_(result) {}
-
-  Sample Take(Workload& workload, std::uint64_t loops) {
-    Sample s = TakeSample(workload, counters_, loops);
-    if (!split_ && counters_.SplitIfUnschedulable(s.counters)) {
-      split_ = true;
-      result_.notes.push_back(
-          "the counters could not be scheduled as one group; they are counted as separate "
-          "events, multiplexed and scaled");
-    }
-    return s;
-  }
-
- private:
-  sys::CounterGroup& counters_;
-  RunResult& result_;
-  bool split_ = false;
-};
-
 // Grows the loops until one sample lasts the target (Google Benchmark's
 // rule). These samples are warm-up too: they absorb the slow first passes.
-std::uint64_t CalibrateLoops(Sampler& sampler, Workload& workload, std::int64_t target_ns, Sample& first) {
+std::uint64_t CalibrateLoops(SampleSource& sampler, std::int64_t target_ns, Sample& first) {
   std::uint64_t loops = 1;
   for (bool is_first = true;; is_first = false) {
-    const Sample s = sampler.Take(workload, loops);
+    const Sample s = sampler.Take(loops);
     if (is_first) first = s;
     if (s.wall_ns >= target_ns || sys::Interrupted()) return loops;
     loops = NextCalibrationLoops(loops, s.wall_ns, target_ns);
@@ -123,12 +93,12 @@ std::uint64_t CalibrateLoops(Sampler& sampler, Workload& workload, std::int64_t 
 // At least options.warmup samples, more while the machine keeps speeding up
 // (at most kMaxExtraWarmup more); loops calibrated while it was still slow
 // are grown so samples keep lasting the target. Returns the samples taken.
-int WarmUp(Sampler& sampler, Workload& workload, const RunOptions& options, bool recalibrate, std::uint64_t& loops) {
+int WarmUp(SampleSource& sampler, const RunOptions& options, bool recalibrate, std::uint64_t& loops) {
   const int most = options.warmup + kMaxExtraWarmup;
   double previous_ns_per_loop = 0;
   int taken = 0;
   for (bool warming = options.warmup > 0; warming && !sys::Interrupted();) {
-    const Sample s = sampler.Take(workload, loops);
+    const Sample s = sampler.Take(loops);
     ++taken;
     const double ns_per_loop = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
     warming = taken < options.warmup || (taken < most && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
@@ -141,51 +111,66 @@ int WarmUp(Sampler& sampler, Workload& workload, const RunOptions& options, bool
   return taken;
 }
 
+// Measures one point: calibration or the cold first pass, warm-up, samples.
+void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement& m) {
+  Workload& workload = sampler.lead();
+  m.fresh_state_each_sample = workload.FreshStateEachSample();
+  if (const auto unit = workload.PointWorkUnit()) {
+    m.work_unit = unit->unit;
+    m.rate_label = unit->rate_label;
+  }
+  std::uint64_t loops = options.loops.value_or(1);
+  if (m.fresh_state_each_sample) {
+    if (options.loops && *options.loops != 1) {
+      m.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
+    }
+    loops = 1;
+  } else if (!options.loops) {
+    m.loops_calibrated = true;
+    Sample first;
+    loops = CalibrateLoops(sampler, options.min_sample.count(), first);
+    m.first_sample = first;
+  } else {
+    m.first_sample = sampler.Take(1);
+  }
+  m.warmup_samples = WarmUp(sampler, options, m.loops_calibrated, loops);
+  m.loops = loops;
+  for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) m.samples.push_back(sampler.Take(loops));
+  m.page_proofs = workload.PageProofs();
+  for (auto& note : workload.Notes()) m.notes.push_back(std::move(note));
+}
+
 }  // namespace
 
 void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                  RunResult& result) {
   sys::ScopedAffinity affinity(options.cpus);
   sys::CounterGroup counters(options.events);
-  Sampler sampler(counters, result);
   Progress progress(points.size());
   for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
     const Point& point = points[index];
     progress.Show(index, info.name + " " + point.Label());
-    std::unique_ptr<Workload> workload = info.make();
-    workload->Prepare(point);
     Measurement m;
     m.workload = info.name;
     m.work_unit = info.work_unit;
     m.rate_label = info.rate_label;
     m.point = point;
-    m.fresh_state_each_sample = workload->FreshStateEachSample();
-    if (const auto unit = workload->PointWorkUnit()) {
-      m.work_unit = unit->unit;
-      m.rate_label = unit->rate_label;
-    }
-    std::uint64_t loops = options.loops.value_or(1);
-    if (m.fresh_state_each_sample) {
-      if (options.loops && *options.loops != 1) {
-        m.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
-      }
-      loops = 1;
-    } else if (!options.loops) {
-      m.loops_calibrated = true;
-      Sample first;
-      loops = CalibrateLoops(sampler, *workload, options.min_sample.count(), first);
-      m.first_sample = first;
+    std::unique_ptr<Workload> workload = info.make();
+    if (const auto workers = WorkersOf(point)) {
+      // Worker 0, this thread, runs on the first CPU of the list.
+      sys::ScopedAffinity lead_cpu(options.cpus.empty() ? std::vector<int>{} : std::vector<int>{options.cpus[0]});
+      TeamSampler team(info, point, *workers, options.cpus, options.events, *workload, counters, result.notes);
+      MeasurePoint(team, options, m);
+      m.notes.push_back(fmt::format(
+          "{} worker {}, {}, each with its own memory and counters, released together by a barrier; rate = all "
+          "workers' work / wall time of the parallel region",
+          workers->count, workers->kind == sys::WorkerKind::kProcess ? "processes" : "threads",
+          options.cpus.empty() ? "unpinned" : "pinned round-robin to --cpu"));
     } else {
-      m.first_sample = sampler.Take(*workload, 1);
+      workload->Prepare(point);
+      SoloSampler solo(*workload, counters, result.notes);
+      MeasurePoint(solo, options, m);
     }
-    const int warmups = WarmUp(sampler, *workload, options, m.loops_calibrated, loops);
-    m.loops = loops;
-    m.warmup_samples = warmups;
-    for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) {
-      m.samples.push_back(sampler.Take(*workload, loops));
-    }
-    m.page_proofs = workload->PageProofs();
-    for (auto& note : workload->Notes()) m.notes.push_back(std::move(note));
     if (!m.samples.empty()) result.measurements.push_back(std::move(m));
   }
   result.events = counters.statuses();
@@ -194,8 +179,9 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
   std::int64_t ns = 0;
   for (const auto& m : result.measurements) {
     for (const auto& s : m.samples) {
-      ticks += s.tsc_ticks;
-      ns += s.wall_ns;
+      ticks += s.tsc_ticks;  // summed over the workers, as their times are
+      if (s.worker_wall_ns.empty()) ns += s.wall_ns;
+      for (const std::int64_t worker_ns : s.worker_wall_ns) ns += worker_ns;
     }
   }
   if (ns > 0) result.tsc_ghz = static_cast<double>(ticks) / static_cast<double>(ns);

@@ -41,7 +41,12 @@ inline constexpr int kMaxExtraWarmup = 10;
 
 bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop);
 
-// Throws Error before anything runs when a point does not fit in memory.
+// Throws Error before anything runs when a point's workers exceed the
+// process limit.
+void CheckWorkerLimits(const std::vector<Point>& points);
+
+// Throws Error before anything runs when a point (all its workers) does not
+// fit in memory.
 void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force);
 
 // Fills result.measurements (and events, notes); result's metadata is the

@@ -89,7 +89,8 @@ nlohmann::json SampleToJson(const Sample& s) {
                         {"scaled", scaled.counted ? nlohmann::json(scaled.value) : nlohmann::json(nullptr)}});
   }
   return {{"wall_ns", s.wall_ns}, {"tsc_ticks", s.tsc_ticks}, {"user_ns", s.user_ns}, {"system_ns", s.system_ns},
-          {"loops", s.loops},     {"work", s.work},           {"counters", counters}};
+          {"loops", s.loops},     {"work", s.work},           {"worker_wall_ns", s.worker_wall_ns},
+          {"counters", counters}};
 }
 
 nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
@@ -127,6 +128,10 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"system_seconds", SummaryToJson(st.system_seconds)},
             {"cycles_per_unit", st.cycles_per_unit},
             {"cycles_source", st.cycles_from_pmu ? "pmu" : "tsc-estimate"},
+            {"workers", st.workers ? nlohmann::json{{"count", st.workers->workers},
+                                                    {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
+                                                    {"worker_rate", SummaryToJson(st.workers->worker_rate)}}
+                                   : nlohmann::json(nullptr)},
             {"counters", counter_stats}}},
           {"page_proof", proofs},
           {"notes", m.notes}};

@@ -92,6 +92,15 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
                RateText(m, st.rate.ci95_high));
   }
+  if (st.workers) {
+    const WorkerStats& w = *st.workers;
+    fmt::print(out, "{:>18}      {:<32} # vm-scalability's figure: each worker's work / its own time, summed\n",
+               RateText(m, w.sum_of_worker_rates.mean), "sum of worker rates");
+    fmt::print(out, "{:>18}      {:<32} # slowest {}, fastest {}, spread {:.2f}% (stddev / mean)\n",
+               RateText(m, w.worker_rate.mean), "per worker", RateText(m, w.slowest_worker_rate),
+               RateText(m, w.fastest_worker_rate),
+               w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
+  }
   const std::string per_unit = SingularUnit(m.work_unit);
   if (!IsBytes(m) && st.rate.mean > 0) {
     fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}; a latency only where each waits for the last\n",

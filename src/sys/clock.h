@@ -23,5 +23,7 @@ struct CpuTimes {
 
 // CPU time of the whole process (every thread and nothing of its children).
 CpuTimes ProcessCpuTimes();
+// CPU time of the calling thread alone (a worker's share).
+CpuTimes ThreadCpuTimes();
 
 }  // namespace membench::sys

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/team_sampler.h"
 #include "sys/mthp.h"
 
 namespace membench {
@@ -83,7 +84,9 @@ std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector
     }
     // Every buffer rounds up to whole pages on its own: one more per buffer
     // is the most that rounding can add (memcpy has two).
-    const std::uint64_t needed = (info.memory_needed(point) + page - 1) / page + 1;
+    const auto workers = WorkersOf(point);
+    const std::uint64_t per_worker = (info.memory_needed(point) + page - 1) / page + 1;
+    const std::uint64_t needed = per_worker * static_cast<std::uint64_t>(workers ? workers->count : 1);
     most_pages[page] = std::max(most_pages[page], needed);
   }
   for (const auto& [page, needed] : most_pages) sys::RequireHugetlbPages(page, needed);

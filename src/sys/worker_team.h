@@ -1,0 +1,52 @@
+// File: sys/worker_team.h
+// The workers of a parallel point: forked processes or threads, each
+// running the same body with its own index and, where --cpu is given,
+// pinned round-robin to those CPUs. Index 0 is the caller itself, so the
+// runner measures alongside its workers. A process that dies is found by
+// Check(), named with its signal or exit status; whatever is left when the
+// team goes is killed and reaped (processes) or joined (threads): no zombie
+// and no stray process outlives a run.
+#pragma once
+
+#include <sys/types.h>
+
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace membench::sys {
+
+enum class WorkerKind { kProcess, kThread };
+
+class WorkerTeam {
+ public:
+  // Starts workers 1..count-1 running body(index); throws Error when one
+  // cannot be started (the ones started are stopped again). body must not
+  // throw: a process worker _exits with status 0 after it, 1 if it does.
+  WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body);
+  WorkerTeam(const WorkerTeam&) = delete;
+  WorkerTeam& operator=(const WorkerTeam&) = delete;
+  ~WorkerTeam();
+
+  // Throws Error naming the first process worker that has ended before
+  // Finish ("worker 2 (pid 1234) was killed by signal 9 (Killed)").
+  void Check();
+  // Waits for the workers to return from body (they have been told to),
+  // at most timeout_ns; then kills what is left.
+  void Finish(std::int64_t timeout_ns);
+
+ private:
+  void KillAll();
+  WorkerKind kind_;
+  std::vector<pid_t> pids_;  // 0 once reaped
+  std::vector<std::thread> threads_;
+};
+
+// Pins the calling thread to one CPU.
+void PinCurrentThread(int cpu);
+
+// The soft limit on processes (threads) of this user, RLIMIT_NPROC.
+std::uint64_t ProcessLimit();
+
+}  // namespace membench::sys
