@@ -328,6 +328,55 @@ TEST(Workers, BadCountsAndLimitsAreRefused) {
   EXPECT_NE(limited.output.find("process limit of 8"), std::string::npos) << limited.output;
 }
 
+// The fault workload's first touches are exact: one fault per 4 KiB page,
+// one per 2 MiB THP, for every worker, and the recycle condition is said.
+TEST(Fault, FaultsPerSampleMatchPageSizeAndWorkers) {
+  const std::string path = TempPath("fault.json");
+  const Outcome run = Membench("run fault --case anon-w-seq --size 16M --pages 4k,thp --procs 1,2 -r 2 -e page-faults "
+                               "--json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("recycle=yes: before each sample"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("us per fault"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  for (const auto& m : result["measurements"]) {
+    const double workers = static_cast<double>(m["point"]["procs"].get<std::uint64_t>());
+    const bool thp = m["point"]["pages"] == "thp";
+    if (thp && !ThpAvailable()) continue;
+    const double expected = workers * (thp ? 8.0 : 4096.0);
+    EXPECT_GE(FaultsPerSample(m), expected) << m["point"];
+    EXPECT_LE(FaultsPerSample(m), expected + 16 * workers) << m["point"];
+    EXPECT_FALSE(m["stats"]["ns_per_fault"].is_null());
+  }
+  std::remove(path.c_str());
+}
+
+TEST(Fault, EveryCaseRuns) {
+  const Outcome run =
+      Membench("run fault --case anon-r-seq,anon-w-rand,anon-cow-seq,file-r-seq --size 8M -r 2 -e page-faults");
+  ASSERT_EQ(run.status, 0) << run.output;
+  for (const char* name : {"anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq", "copy-on-write fault"}) {
+    EXPECT_NE(run.output.find(name), std::string::npos) << name << "\n" << run.output;
+  }
+}
+
+TEST(Fault, BadInputIsRefused) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"run fault --case anon-w-sq", "did you mean 'anon-w-seq'"},
+      {"run fault --case file-r-seq --pages thp --size 4M", "use --pages default"},
+      {"run fault --size 6000", "whole 4 KiB pages"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Outcome run = Membench(args);
+    EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+    EXPECT_NE(run.output.find(message), std::string::npos) << args << "\n" << run.output;
+  }
+  const Outcome no_dir = Membench("run fault --case file-r-seq --size 4M", "TMPDIR=/nonexistent ");
+  EXPECT_EQ(no_dir.status, 2) << no_dir.output;
+  EXPECT_NE(no_dir.output.find("cannot create a scratch file in /nonexistent"), std::string::npos) << no_dir.output;
+  EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -95,6 +95,12 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   }
   if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
   out.workers = ComputeWorkerStats(m);
+  if (m.fresh_state_each_sample && out.page_faults_per_sample && *out.page_faults_per_sample >= 1 &&
+      out.wall_seconds.mean > 0) {
+    const double workers = out.workers ? out.workers->workers : 1;
+    out.faults_per_second = *out.page_faults_per_sample / out.wall_seconds.mean;
+    out.ns_per_fault = out.wall_seconds.mean * 1e9 * workers / *out.page_faults_per_sample;
+  }
   return out;
 }
 

@@ -49,6 +49,10 @@ struct MeasurementStats {
   std::optional<double> page_faults_per_sample;
   std::optional<double> first_pass_page_faults;  // of Measurement::first_sample
   std::optional<WorkerStats> workers;
+  // Where every sample faults its memory in: page faults per second of
+  // wall time, and worker time per fault (all workers' time / all faults).
+  std::optional<double> faults_per_second;
+  std::optional<double> ns_per_fault;
 };
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);

@@ -47,6 +47,8 @@ nlohmann::json SystemToJson(const sys::SystemInfo& s) {
           {"perf_event_paranoid", s.perf_event_paranoid},
           {"hardware_pmu", s.hardware_pmu},
           {"virtualization", s.hypervisor.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.hypervisor)},
+          {"free_page_reporting",
+           s.free_page_reporting.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.free_page_reporting)},
           {"mem_total_bytes", s.mem_total_bytes},
           {"mem_available_bytes", s.mem_available_bytes},
           {"cpufreq_governor", s.cpufreq_governor},
@@ -128,6 +130,8 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"system_seconds", SummaryToJson(st.system_seconds)},
             {"cycles_per_unit", st.cycles_per_unit},
             {"cycles_source", st.cycles_from_pmu ? "pmu" : "tsc-estimate"},
+            {"faults_per_second", st.faults_per_second ? nlohmann::json(*st.faults_per_second) : nlohmann::json(nullptr)},
+            {"ns_per_fault", st.ns_per_fault ? nlohmann::json(*st.ns_per_fault) : nlohmann::json(nullptr)},
             {"workers", st.workers ? nlohmann::json{{"count", st.workers->workers},
                                                     {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
                                                     {"worker_rate", SummaryToJson(st.workers->worker_rate)}}

@@ -101,6 +101,11 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                RateText(m, w.fastest_worker_rate),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
   }
+  if (st.ns_per_fault) {
+    fmt::print(out, "{:>18}      {:<32} # {:.3f} us per fault: {} time / page-faults, the touches included\n",
+               WithThousands(*st.faults_per_second), "faults/s", *st.ns_per_fault * 1e-3,
+               st.workers ? "workers' wall" : "wall");
+  }
   const std::string per_unit = SingularUnit(m.work_unit);
   if (!IsBytes(m) && st.rate.mean > 0) {
     fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}; a latency only where each waits for the last\n",
@@ -168,8 +173,14 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
              bytes ? "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")"
                    : (one_unit ? "rate in millions of " + unit + " per second" : "GB/s = 10^9 bytes/s"),
              CyclesLabel(first, r));
+  // Each parameter column as wide as its widest value ("anon-cow-seq").
+  std::map<std::string, std::size_t> column;
+  for (const auto& name : varying) {
+    column[name] = std::max<std::size_t>(10, name.size());
+    for (const auto& m : ms) column[name] = std::max(column[name], m.point.at(name).text.size());
+  }
   std::string header;
-  for (const auto& name : varying) header += fmt::format("{:<10} ", name);
+  for (const auto& name : varying) header += fmt::format("{:<{}} ", name, column[name]);
   const std::string rate_header = one_unit ? (bytes ? "GB/s" : "M" + unit + "/s") : "rate";
   const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : SingularUnit(unit)) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
@@ -181,7 +192,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     const Measurement& m = ms[index];
     const MeasurementStats& st = stats[index];
     std::string row;
-    for (const auto& name : varying) row += fmt::format("{:<10} ", m.point.at(name).text);
+    for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
     const double scale = IsBytes(m) ? 1e9 : 1e6;
     const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale) : RateText(m, st.rate.mean);
     const std::string median = one_unit ? fmt::format("{:.3f}", st.rate.median / scale) : RateText(m, st.rate.median);

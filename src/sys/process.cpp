@@ -1,6 +1,11 @@
 // File: sys/process.cpp
 #include "sys/process.h"
 
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <string>
@@ -31,6 +36,24 @@ ScopedAffinity::ScopedAffinity(const std::vector<int>& cpus) {
 
 ScopedAffinity::~ScopedAffinity() {
   if (active_) sched_setaffinity(0, sizeof previous_, &previous_);
+}
+
+CopyOnWriteHolder::CopyOnWriteHolder() {
+  const pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ < 0) throw Error(std::string("fork of the copy-on-write holder failed: ") + std::strerror(errno));
+  if (pid_ == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(0);
+    for (;;) ::pause();
+  }
+}
+
+CopyOnWriteHolder::~CopyOnWriteHolder() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+  }
 }
 
 namespace {

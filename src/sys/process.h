@@ -24,6 +24,20 @@ class ScopedAffinity {
   bool active_ = false;
 };
 
+// A forked child that does nothing but keep the parent's private pages
+// mapped, so the parent's next write to each is a copy-on-write fault. It
+// is killed and reaped when this goes (and dies with the parent).
+class CopyOnWriteHolder {
+ public:
+  CopyOnWriteHolder();
+  CopyOnWriteHolder(const CopyOnWriteHolder&) = delete;
+  CopyOnWriteHolder& operator=(const CopyOnWriteHolder&) = delete;
+  ~CopyOnWriteHolder();
+
+ private:
+  pid_t pid_ = -1;
+};
+
 // Installs a SIGINT/SIGTERM handler that only sets a flag; a second Ctrl-C
 // restores the default action, so the user can always get out.
 void InstallInterruptFlag();

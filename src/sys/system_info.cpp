@@ -11,6 +11,7 @@
 
 #include "sys/cpu.h"
 #include "sys/files.h"
+#include "sys/free_page_reporting.h"
 #include "sys/memory.h"
 #include "sys/perf_counters.h"
 
@@ -106,6 +107,7 @@ SystemInfo CollectSystemInfo() {
   info.cpufreq_governor =
       ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").value_or("unknown (no cpufreq)");
   info.root = IsRoot();
+  info.free_page_reporting = DetectFreePageReporting().description;
   return info;
 }
 

@@ -34,6 +34,7 @@ struct SystemInfo {
   int perf_event_paranoid = 0;
   bool hardware_pmu = false;
   std::string hypervisor;  // empty on bare metal
+  std::string free_page_reporting;  // empty when the host does not take freed memory back
   std::uint64_t mem_total_bytes = 0;
   std::uint64_t mem_available_bytes = 0;
   std::string cpufreq_governor;  // "unknown (no cpufreq)" in many VMs

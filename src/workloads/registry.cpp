@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/suggest.h"
 #include "workloads/chase.h"
+#include "workloads/fault.h"
 #include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
 #include "workloads/memset.h"
@@ -15,7 +16,7 @@ namespace membench {
 const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
       MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
-      ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),
+      ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(),
   };
   return workloads;
 }

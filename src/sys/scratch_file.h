@@ -1,0 +1,37 @@
+// File: sys/scratch_file.h
+// A file that exists only for a run: created in the scratch directory
+// ($TMPDIR, else /var/tmp), unlinked at once so nothing is left behind even
+// after a crash, filled to its size, and read once so its pages sit in the
+// page cache; then mapped read-only, afresh for each sample.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sys/memory.h"
+
+namespace membench::sys {
+
+// $TMPDIR if set, else /var/tmp (disk-backed, unlike a tmpfs /tmp whose
+// pages are shmem, not page cache).
+std::string ScratchDirectory();
+
+class ScratchFile {
+ public:
+  // Throws Error naming the directory and how to choose another when it is
+  // not writable or the file cannot be filled (disk full).
+  ScratchFile(const std::string& directory, std::uint64_t bytes);
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+  ~ScratchFile();
+
+  // A MAP_SHARED read-only mapping of the whole file.
+  MappedRegion MapReadOnly() const;
+  std::uint64_t size() const { return bytes_; }
+
+ private:
+  int fd_ = -1;
+  std::uint64_t bytes_ = 0;
+};
+
+}  // namespace membench::sys

@@ -1,0 +1,232 @@
+// File: workloads/fault.cpp
+// fault: the kernel's page-fault path, after vm-scalability's usemem cases.
+// Every sample maps a fresh region of `size` (per worker: with --procs N
+// each worker maps its own) and the timed region touches it from beginning
+// to end, so what is measured is faulting, page allocation and clearing:
+//   anon-w-seq   write every word (usemem), or one per page with --touch page
+//   anon-r-seq   read instead: maps the zero page where the kernel does
+//   anon-w-rand  write the pages in a random order
+//   anon-cow-seq write pages a forked child still shares: copy-on-write faults
+//   file-r-seq   read a file mapping whose pages are in the page cache
+// The unmapping of the previous sample's region is not timed.
+#include "workloads/fault.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
+#include <random>
+
+#include "core/error.h"
+#include "core/team_sampler.h"
+#include "core/units.h"
+#include "sys/free_page_reporting.h"
+#include "sys/process.h"
+#include "sys/scratch_file.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+enum class Case { kAnonWriteSeq, kAnonReadSeq, kAnonWriteRandom, kAnonCowSeq, kFileReadSeq };
+
+Case ParseCase(const std::string& text) {
+  if (text == "anon-w-seq") return Case::kAnonWriteSeq;
+  if (text == "anon-r-seq") return Case::kAnonReadSeq;
+  if (text == "anon-w-rand") return Case::kAnonWriteRandom;
+  if (text == "anon-cow-seq") return Case::kAnonCowSeq;
+  if (text == "file-r-seq") return Case::kFileReadSeq;
+  throw Error("unknown fault case '" + text + "'");
+}
+
+constexpr std::size_t kWordsPerPage = sys::kPage4k / sizeof(std::uint64_t);
+
+class FaultWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    case_ = ParseCase(point.at("case").text);
+    size_ = point.at("size").number;
+    policy_ = ParsePagePolicy(point.at("pages").text);
+    every_word_ = point.at("touch").text == "words";
+    recycle_ = point.at("recycle").text == "yes";
+    if (size_ % sys::kPage4k != 0) {
+      throw Error("--size " + FormatSize(size_) + ": a fault case needs whole 4 KiB pages");
+    }
+    const std::size_t pages = size_ / sys::kPage4k;
+    if (case_ == Case::kFileReadSeq) {
+      if (policy_ != sys::PagePolicy::kDefault) {
+        throw Error("--pages " + point.at("pages").text + ": file-r-seq maps page-cache pages; use --pages default");
+      }
+      file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
+    }
+    if (case_ == Case::kAnonWriteRandom) {
+      order_.resize(pages);
+      std::iota(order_.begin(), order_.end(), 0u);
+      std::shuffle(order_.begin(), order_.end(), std::mt19937_64(42));
+    }
+  }
+
+  bool FreshStateEachSample() const override { return true; }
+
+  void PrepareSample() override {
+    holder_.reset();
+    region_ = Buffer();
+    file_mapping_ = sys::MappedRegion();
+    if (recycle_) {
+      // Faults on memory freed a moment ago, not on memory that sat free
+      // (and may have gone back to the host).
+      Buffer recycled("recycle", size_, 0, policy_);
+      recycled.Prefault(sys::Prefault::kWrite);
+    }
+    if (case_ == Case::kFileReadSeq) {
+      file_mapping_ = file_->MapReadOnly();
+      return;
+    }
+    region_ = Buffer("region", size_, 0, policy_);
+    if (case_ == Case::kAnonCowSeq) {
+      region_.Prefault(sys::Prefault::kWrite);
+      holder_ = std::make_unique<sys::CopyOnWriteHolder>();
+    }
+  }
+
+  void Run(std::uint64_t loops) override {
+    for (std::uint64_t loop = 0; loop < loops; ++loop) {
+      switch (case_) {
+        case Case::kAnonWriteSeq:
+        case Case::kAnonCowSeq:
+          WriteSequential(reinterpret_cast<std::uint64_t*>(region_.data()));
+          break;
+        case Case::kAnonReadSeq:
+          ReadSequential(reinterpret_cast<const std::uint64_t*>(region_.data()));
+          break;
+        case Case::kAnonWriteRandom:
+          WriteRandom(reinterpret_cast<std::uint64_t*>(region_.data()));
+          break;
+        case Case::kFileReadSeq:
+          ReadSequential(reinterpret_cast<const std::uint64_t*>(file_mapping_.data()));
+          break;
+      }
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return size_; }
+
+  std::vector<PageProof> PageProofs() const override {
+    if (case_ == Case::kFileReadSeq) {
+      return {MakePageProof("file", sys::PagePolicy::kDefault,
+                            sys::ReadPageBacking(file_mapping_.data(), file_mapping_.size()),
+                            sys::SamplePageFlags(file_mapping_.data(), file_mapping_.size(), kProofSamplePages))};
+    }
+    return {region_.Proof()};
+  }
+
+  std::vector<std::string> Notes() const override {
+    std::vector<std::string> notes = {
+        fmt::format("size is per worker: each worker maps its own {} afresh every sample; the timed region {} it "
+                    "{}; unmapping is not timed",
+                    FormatSize(size_), case_ == Case::kAnonReadSeq || case_ == Case::kFileReadSeq ? "reads" : "writes",
+                    every_word_ ? "word by word (as usemem)" : "one word per 4 KiB page")};
+    if (case_ == Case::kAnonCowSeq) {
+      notes.push_back("the region is written before timing and shared with a forked child: every timed write is a "
+                      "copy-on-write fault");
+    }
+    if (case_ == Case::kFileReadSeq) {
+      notes.push_back("the file lives in " + sys::ScratchDirectory() +
+                      " (TMPDIR chooses another), unlinked, its pages in the page cache before timing");
+    }
+    const sys::FreePageReporting reporting = sys::DetectFreePageReporting();
+    const std::string condition =
+        recycle_ ? "recycle=yes: before each sample the same amount was mapped, touched and unmapped, so the timed "
+                   "faults drew on pages just freed"
+                 : "recycle=no: the timed faults drew on whatever free memory the kernel handed out";
+    notes.push_back(condition + (reporting.active ? "; this guest has " + reporting.description +
+                                                        ": memory that sat free costs more to touch"
+                                                  : "; no free page reporting detected"));
+    notes.push_back(
+        "vm-scalability's usemem prints 9/8 of the bytes it wrote, in KiB it calls KB; membench counts the bytes "
+        "really touched");
+    return notes;
+  }
+
+ private:
+  void WriteSequential(std::uint64_t* words) const {
+    const std::size_t count = size_ / sizeof(std::uint64_t);
+    const std::size_t step = every_word_ ? 1 : kWordsPerPage;
+    for (std::size_t i = 0; i < count; i += step) words[i] = i;
+    asm volatile("" : : : "memory");
+  }
+
+  void ReadSequential(const std::uint64_t* words) const {
+    const std::size_t count = size_ / sizeof(std::uint64_t);
+    const std::size_t step = every_word_ ? 1 : kWordsPerPage;
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < count; i += step) sum += words[i];
+    asm volatile("" : : "r"(sum));
+  }
+
+  void WriteRandom(std::uint64_t* words) const {
+    for (const std::uint32_t page : order_) {
+      std::uint64_t* p = words + std::size_t{page} * kWordsPerPage;
+      if (every_word_) {
+        for (std::size_t i = 0; i < kWordsPerPage; ++i) p[i] = i;
+      } else {
+        p[0] = page;
+      }
+    }
+    asm volatile("" : : : "memory");
+  }
+
+  Case case_ = Case::kAnonWriteSeq;
+  std::uint64_t size_ = 0;
+  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
+  bool every_word_ = true;
+  bool recycle_ = true;
+  std::vector<std::uint32_t> order_;
+  Buffer region_;
+  std::unique_ptr<sys::ScratchFile> file_;
+  sys::MappedRegion file_mapping_;
+  std::unique_ptr<sys::CopyOnWriteHolder> holder_;
+};
+
+std::uint64_t MemoryNeeded(const Point& point) {
+  const std::uint64_t size = point.at("size").number;
+  // Copy-on-write keeps the shared original and the copy; recycling maps its
+  // amount only after the previous region is gone.
+  return point.at("case").text == "anon-cow-seq" ? 2 * size : size;
+}
+
+}  // namespace
+
+WorkloadInfo FaultWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "fault";
+  info.summary = "page-fault scalability: map fresh memory and touch it (vm-scalability's usemem cases)";
+  info.work_unit = "bytes";
+  info.rate_label = "faulted in";
+  ParamSpec size = SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", sys::kPage4k);
+  info.params = {
+      ChoiceParam("case", "anon-w-seq",
+                  "anon-w-seq, anon-r-seq (the zero page where mapped), anon-w-rand, anon-cow-seq (copy-on-write "
+                  "after fork), file-r-seq (page-cache file mapping, in $TMPDIR or /var/tmp)",
+                  {"anon-w-seq", "anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq"}),
+      size,
+      PagesParam(),
+      ChoiceParam("touch", "words", "words: every 64-bit word (as usemem); page: one word per 4 KiB page",
+                  {"words", "page"}),
+      ChoiceParam("recycle", "yes",
+                  "yes: before each sample map, touch and unmap the same amount, so the faults draw on memory just "
+                  "freed; no: on whatever is free (in a guest with free page reporting, memory the host took back)",
+                  {"yes", "no"}),
+  };
+  info.examples = {
+      "membench run fault --case anon-w-seq --pages 4k,thp --procs 1,2 -r 3",
+      "membench run fault --case anon-w-seq --size 1G --pages thp --recycle yes,no",
+      "membench run fault --case anon-r-seq,anon-cow-seq,file-r-seq --size 64M -e faults",
+  };
+  info.memory_needed = MemoryNeeded;
+  info.make = [] { return std::unique_ptr<Workload>(new FaultWorkload()); };
+  return info;
+}
+
+}  // namespace membench

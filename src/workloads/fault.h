@@ -1,0 +1,10 @@
+// File: workloads/fault.h
+#pragma once
+
+#include "core/workload.h"
+
+namespace membench {
+
+WorkloadInfo FaultWorkloadInfo();
+
+}  // namespace membench
