@@ -41,6 +41,12 @@ double FaultsPerSample(const nlohmann::json& measurement) {
   return -1;
 }
 
+bool ProcessesLeft(const std::string& marker) {
+  // "[m]embench" keeps pgrep's own shell, whose command line holds the
+  // pattern, from matching.
+  return std::system(("pgrep -f \"[m]embench run .*" + marker + "\" > /dev/null").c_str()) == 0;
+}
+
 TEST(Cli, VersionAndHelpWithExamples) {
   const Outcome version = Membench("--version");
   EXPECT_EQ(version.status, 0);
@@ -304,10 +310,7 @@ TEST(Workers, KilledWorkerEndsTheRunCleanly) {
   const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(output.find("was killed by signal 9"), std::string::npos) << output;
   EXPECT_NE(output.find("\n2\n"), std::string::npos) << output;
-  // "[m]embench" keeps pgrep's own shell, whose command line holds the
-  // pattern, from matching.
-  EXPECT_NE(std::system(("pgrep -f \"[m]embench run memset.*" + marker + "\" > /dev/null").c_str()), 0)
-      << "a worker outlived the run";
+  EXPECT_FALSE(ProcessesLeft(marker)) << "a worker outlived the run";
   std::remove(log.c_str());
 }
 
@@ -375,6 +378,26 @@ TEST(Fault, BadInputIsRefused) {
   EXPECT_EQ(no_dir.status, 2) << no_dir.output;
   EXPECT_NE(no_dir.output.find("cannot create a scratch file in /nonexistent"), std::string::npos) << no_dir.output;
   EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
+}
+
+// Pressure processes run for the whole run and are gone after it, also
+// after Ctrl-C.
+TEST(Pressure, ProcessesRunAndAreStoppedEvenOnCtrlC) {
+  const std::string marker = TempPath("pressure.json");
+  const Outcome run = Membench("run memset --size 1M -r 2 --pressure 2 --json " + marker);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("2 pressure processes streamed through"), std::string::npos) << run.output;
+  EXPECT_FALSE(ProcessesLeft(marker));
+  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M -r 100000 --pressure 2 --json " +
+                              marker + " > /dev/null 2>&1 & pid=$!; sleep 2; kill -INT $pid; wait $pid";
+  const int raw = std::system(("bash -c '" + command + "'").c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 130);
+  EXPECT_FALSE(ProcessesLeft(marker));
+  std::remove(marker.c_str());
+  const Outcome too_many = Membench("run memset --size 1M --pressure 100000");
+  EXPECT_EQ(too_many.status, 2) << too_many.output;
+  EXPECT_NE(too_many.output.find("use fewer pressure processes"), std::string::npos) << too_many.output;
 }
 
 // A short pool fails the whole run before its first point, saying how many

@@ -41,6 +41,7 @@ struct CommonRunFlags {
   std::string json_path;
   std::string procs;
   std::string threads;
+  std::string pressure;
   bool force = false;
 };
 
@@ -59,6 +60,9 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("--procs", f.procs,
                  "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
       ->type_name("LIST");
+  cmd.add_option("--pressure", f.pressure,
+                 "N background processes streaming through a buffer twice the last-level cache during the run")
+      ->type_name("N");
   cmd.add_option("--threads", f.threads, "worker threads, released together, each with its own memory; a list sweeps")
       ->type_name("LIST");
   cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE")->type_name("FILE");
@@ -135,14 +139,18 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   const std::vector<Point> points = ExpandMatrix(specs, values);
   CheckWorkerLimits(points);
   options.events = sys::ResolveEventList(flags.events);
-  CheckMemoryFits(info, CheckHugetlbPools(info, points), options.force);
+  RunResult result;
+  result.system = sys::CollectSystemInfo();
+  if (!flags.pressure.empty()) {
+    options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
+    options.pressure_bytes = PressureBufferBytes(result.system.caches);
+  }
+  CheckMemoryFits(info, CheckHugetlbPools(info, points), options);
   if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
 
-  RunResult result;
   result.tool_version = MEMBENCH_VERSION;
   result.command_line = JoinArgs(argc, argv);
   result.started_at = NowIso8601();
-  result.system = sys::CollectSystemInfo();
   result.notes = notes;
   sys::InstallInterruptFlag();
   RunWorkload(info, points, options, result);

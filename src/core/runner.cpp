@@ -5,12 +5,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 
 #include "core/error.h"
 #include "core/sampler.h"
 #include "core/team_sampler.h"
 #include "core/units.h"
+#include "sys/cache_pressure.h"
 #include "sys/clock.h"
 #include "sys/memory.h"
 #include "sys/perf_counters.h"
@@ -60,18 +62,33 @@ void CheckWorkerLimits(const std::vector<Point>& points) {
   }
 }
 
-void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force) {
-  if (force || info.memory_needed == nullptr) return;
+std::uint64_t PressureBufferBytes(const std::vector<sys::CacheLevel>& caches) {
+  std::uint64_t largest = 0;
+  for (const auto& cache : caches) largest = std::max(largest, cache.size_bytes);
+  return std::max<std::uint64_t>(2 * largest, 64u << 20);
+}
+
+void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options) {
+  if (options.force) return;
   const std::uint64_t available = sys::MemAvailableBytes();
   if (available == 0) return;
+  const std::uint64_t pressure = static_cast<std::uint64_t>(options.pressure) * options.pressure_bytes;
+  if (pressure > available) {
+    throw Error(fmt::format("--pressure {} needs {} ({} per process) but only {} is available (MemAvailable); "
+                            "use fewer pressure processes",
+                            options.pressure, FormatSize(pressure), FormatSize(options.pressure_bytes),
+                            FormatSizeApprox(available)));
+  }
+  if (info.memory_needed == nullptr) return;
   for (const auto& point : points) {
     const auto workers = WorkersOf(point);
     const std::uint64_t needed = info.memory_needed(point) * static_cast<std::uint64_t>(workers ? workers->count : 1);
-    if (needed > available) {
-      throw Error(
-          fmt::format("{} {} needs {} but only {} is available (MemAvailable); choose a smaller size, "
-                      "or pass --force to try anyway",
-                      info.name, point.Label(), FormatSize(needed), FormatSize(available)));
+    if (needed + pressure > available) {
+      throw Error(fmt::format(
+          "{} {} needs {}{} but only {} is available (MemAvailable); choose a smaller size, or pass --force to try "
+          "anyway",
+          info.name, point.Label(), FormatSize(needed),
+          pressure == 0 ? "" : " plus " + FormatSize(pressure) + " for --pressure", FormatSizeApprox(available)));
     }
   }
 }
@@ -144,6 +161,15 @@ void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement&
 
 void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                  RunResult& result) {
+  // Started before the pinning, so they are not confined to --cpu.
+  std::optional<sys::CachePressure> pressure;
+  if (options.pressure > 0) {
+    pressure.emplace(options.pressure, options.pressure_bytes);
+    result.notes.push_back(fmt::format(
+        "{} pressure process{} streamed through {} each (twice the largest cache reported), reading and writing "
+        "every line, for the whole run",
+        options.pressure, options.pressure == 1 ? "" : "es", FormatSize(options.pressure_bytes)));
+  }
   sys::ScopedAffinity affinity(options.cpus);
   sys::CounterGroup counters(options.events);
   Progress progress(points.size());
@@ -172,6 +198,12 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
       MeasurePoint(solo, options, m);
     }
     if (!m.samples.empty()) result.measurements.push_back(std::move(m));
+  }
+  if (pressure) {
+    if (const int died = pressure->DiedEarly(); died > 0) {
+      result.notes.push_back(fmt::format("{} pressure process{} died during the run: part of the run had less pressure",
+                                         died, died == 1 ? "" : "es"));
+    }
   }
   result.events = counters.statuses();
   result.interrupted = sys::Interrupted();

@@ -25,6 +25,10 @@ struct RunOptions {
   std::chrono::nanoseconds min_sample = std::chrono::milliseconds(50);
   std::vector<int> cpus;
   bool force = false;  // run points that do not fit in MemAvailable
+  // Background processes streaming through pressure_bytes each, for the
+  // whole run.
+  int pressure = 0;
+  std::uint64_t pressure_bytes = 0;
   std::vector<sys::EventEncoding> events;
 };
 
@@ -45,9 +49,13 @@ bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop);
 // process limit.
 void CheckWorkerLimits(const std::vector<Point>& points);
 
-// Throws Error before anything runs when a point (all its workers) does not
-// fit in memory.
-void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, bool force);
+// Throws Error before anything runs when a point (all its workers, and the
+// pressure processes' buffers) does not fit in memory.
+void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options);
+
+// The buffer each --pressure process streams through: twice the largest
+// cache the machine reports, at least 64 MiB.
+std::uint64_t PressureBufferBytes(const std::vector<sys::CacheLevel>& caches);
 
 // Fills result.measurements (and events, notes); result's metadata is the
 // caller's. Progress goes to stderr when it is a terminal.

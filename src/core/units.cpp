@@ -87,4 +87,12 @@ std::string FormatSize(std::uint64_t bytes) {
   return fmt::format("{} {}", digits, kUnits[unit]);
 }
 
+std::string FormatSizeApprox(std::uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (unit < 4 && bytes >= (std::uint64_t{1} << (10 * (unit + 1)))) ++unit;
+  const double value = static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << (10 * unit));
+  return unit == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.1f} {}", value, kUnits[unit]);
+}
+
 }  // namespace membench

@@ -18,5 +18,8 @@ std::uint64_t ParseCount(std::string_view text);
 
 // "0 B", "100 B", "4 KiB", "1.5 MiB", "64 MiB", "1 GiB"
 std::string FormatSize(std::uint64_t bytes);
+// "22.6 GiB": for amounts the machine reports (free memory), where the
+// exact byte count is noise.
+std::string FormatSizeApprox(std::uint64_t bytes);
 
 }  // namespace membench
