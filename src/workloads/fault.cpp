@@ -70,9 +70,15 @@ class FaultWorkload final : public Workload {
   bool FreshStateEachSample() const override { return true; }
 
   void PrepareSample() override {
+    const auto reported_before = sys::ReportedBytes();
     holder_.reset();
     region_ = Buffer();
     file_mapping_ = sys::MappedRegion();
+    if (!recycle_ && reporting_.active) {
+      // Else the faults would draw on the previous sample's memory, freed a
+      // moment ago, and only the first sample would see a cold host.
+      waited_ns_ = std::max(waited_ns_, sys::WaitForHostReclaim(reported_before, size_, kReclaimTimeoutNs));
+    }
     if (recycle_) {
       // Faults on memory freed a moment ago, not on memory that sat free
       // (and may have gone back to the host).
@@ -135,14 +141,21 @@ class FaultWorkload final : public Workload {
       notes.push_back("the file lives in " + sys::ScratchDirectory() +
                       " (TMPDIR chooses another), unlinked, its pages in the page cache before timing");
     }
-    const sys::FreePageReporting reporting = sys::DetectFreePageReporting();
-    const std::string condition =
-        recycle_ ? "recycle=yes: before each sample the same amount was mapped, touched and unmapped, so the timed "
-                   "faults drew on pages just freed"
-                 : "recycle=no: the timed faults drew on whatever free memory the kernel handed out";
-    notes.push_back(condition + (reporting.active ? "; this guest has " + reporting.description +
-                                                        ": memory that sat free costs more to touch"
-                                                  : "; no free page reporting detected"));
+    if (recycle_) {
+      notes.push_back("recycle=yes: before each sample the same amount was mapped, touched and unmapped, so the timed "
+                      "faults drew on memory the guest had just freed" +
+                      (reporting_.active ? "; this guest has " + reporting_.description
+                                         : std::string("; no free page reporting detected")));
+    } else if (reporting_.active) {
+      notes.push_back(fmt::format(
+          "recycle=no: this guest has {}; before each sample membench freed the previous sample's memory and waited "
+          "until the host had taken it back (longest wait {:.1f} s), so every sample's faults drew on memory the host "
+          "must back again",
+          reporting_.description, static_cast<double>(waited_ns_) * 1e-9));
+    } else {
+      notes.push_back("recycle=no: the timed faults drew on whatever free memory the kernel handed out (no free page "
+                      "reporting detected, so recycling makes little difference here)");
+    }
     notes.push_back(
         "vm-scalability's usemem prints 9/8 of the bytes it wrote, in KiB it calls KB; membench counts the bytes "
         "really touched");
@@ -177,6 +190,12 @@ class FaultWorkload final : public Workload {
     asm volatile("" : : : "memory");
   }
 
+  // Long enough for the host to take back a few GiB, short enough that a
+  // host that never does cannot stall a run.
+  static constexpr std::int64_t kReclaimTimeoutNs = 10'000'000'000;
+
+  sys::FreePageReporting reporting_ = sys::DetectFreePageReporting();
+  std::int64_t waited_ns_ = 0;
   Case case_ = Case::kAnonWriteSeq;
   std::uint64_t size_ = 0;
   sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
