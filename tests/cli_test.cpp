@@ -363,6 +363,14 @@ TEST(Fault, EveryCaseRuns) {
   }
 }
 
+// The condition is stated whichever it is; in a guest whose host takes
+// freed memory back, recycle=no waits for that before the sample.
+TEST(Fault, RecycleConditionIsStated) {
+  const Outcome run = Membench("run fault --size 4M --recycle no -r 1 --warmup 0");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("recycle=no: "), std::string::npos) << run.output;
+}
+
 TEST(Fault, BadInputIsRefused) {
   const std::pair<std::string, std::string> cases[] = {
       {"run fault --case anon-w-sq", "did you mean 'anon-w-seq'"},
