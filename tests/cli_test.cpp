@@ -408,6 +408,42 @@ TEST(Pressure, ProcessesRunAndAreStoppedEvenOnCtrlC) {
   EXPECT_NE(too_many.output.find("use fewer pressure processes"), std::string::npos) << too_many.output;
 }
 
+// Both phases for both orders, under pressure; the phases add up to the
+// timed region.
+TEST(Clear, ReportsClearingAndAccessForEachOrder) {
+  const std::string path = TempPath("clear.json");
+  const Outcome run = Membench("run clear --page 2M --size 8M --order forward,target-last --then write --pressure 1 "
+                               "-r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("ns/page clear"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("ns/page access"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 2u);
+  for (const auto& m : result["measurements"]) {
+    ASSERT_EQ(m["stats"]["phases"].size(), 2u);
+    for (const auto& s : m["samples"]) {
+      const double phases = s["phase_ns"][0].get<double>() + s["phase_ns"][1].get<double>();
+      EXPECT_LE(phases, s["wall_ns"].get<double>() * 1.01);
+      EXPECT_GE(phases, s["wall_ns"].get<double>() * 0.5);
+    }
+  }
+  std::remove(path.c_str());
+}
+
+TEST(Clear, BadInputIsRefused) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"run clear --page 4K --order target-last", "a 4 KiB page has no sub-pages"},
+      {"run clear --page 8K", "4 KiB, 2 MiB and 1 GiB pages"},
+      {"run clear --page 2M --size 3M", "whole number of 2 MiB pages"},
+      {"run clear --order target-first", "did you mean 'target-last'"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Outcome run = Membench(args);
+    EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+    EXPECT_NE(run.output.find(message), std::string::npos) << args << "\n" << run.output;
+  }
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

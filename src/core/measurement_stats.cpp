@@ -34,6 +34,28 @@ std::optional<WorkerStats> ComputeWorkerStats(const Measurement& m) {
   return out;
 }
 
+std::vector<PhaseStats> ComputePhaseStats(const Measurement& m) {
+  std::vector<PhaseStats> out;
+  double all = 0;
+  for (std::size_t p = 0; p < m.phases.size(); ++p) {
+    PhaseStats phase;
+    phase.name = m.phases[p];
+    std::vector<double> per_unit;
+    double total = 0;
+    for (const auto& s : m.samples) {
+      if (p >= s.phase_ns.size() || s.work == 0) continue;
+      per_unit.push_back(static_cast<double>(s.phase_ns[p]) / static_cast<double>(s.work));
+      total += static_cast<double>(s.phase_ns[p]);
+    }
+    phase.ns_per_unit = Summarize(per_unit);
+    phase.share_pct = total;  // made a share below
+    all += total;
+    out.push_back(std::move(phase));
+  }
+  for (auto& phase : out) phase.share_pct = all > 0 ? 100.0 * phase.share_pct / all : 0;
+  return out;
+}
+
 }  // namespace
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events) {
@@ -95,6 +117,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   }
   if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
   out.workers = ComputeWorkerStats(m);
+  out.phases = ComputePhaseStats(m);
   if (m.fresh_state_each_sample && out.page_faults_per_sample && *out.page_faults_per_sample >= 1 &&
       out.wall_seconds.mean > 0) {
     const double workers = out.workers ? out.workers->workers : 1;

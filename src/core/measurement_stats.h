@@ -37,6 +37,14 @@ struct WorkerStats {
   Summary worker_rate;  // every worker's rate in every sample, for the spread
 };
 
+// One phase of the timed region: its time per unit of work (per worker's
+// unit, so phases of a team compare with a single worker's), and its share.
+struct PhaseStats {
+  std::string name;
+  Summary ns_per_unit;
+  double share_pct = 0;  // of all phases' time
+};
+
 struct MeasurementStats {
   Summary rate;  // work units per second, per sample
   Summary wall_seconds;
@@ -53,6 +61,7 @@ struct MeasurementStats {
   // wall time, and worker time per fault (all workers' time / all faults).
   std::optional<double> faults_per_second;
   std::optional<double> ns_per_fault;
+  std::vector<PhaseStats> phases;
 };
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);

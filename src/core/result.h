@@ -26,6 +26,9 @@ struct Sample {
   // With workers: wall_ns spans the parallel region (first start to last
   // end), work and CPU times are summed, and each worker's own time is here.
   std::vector<std::int64_t> worker_wall_ns;
+  // Time in each of the workload's phases (Measurement::phases), summed over
+  // the workers.
+  std::vector<std::int64_t> phase_ns;
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
 };
 
@@ -38,6 +41,7 @@ struct Measurement {
   int warmup_samples = 0;
   bool loops_calibrated = false;
   bool fresh_state_each_sample = false;
+  std::vector<std::string> phases;  // names for Sample::phase_ns
   std::vector<Sample> samples;
   // The very first sample of the point, before any warm-up (one loop): the
   // cold pass, faults included where the workload's memory was untouched.

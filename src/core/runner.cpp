@@ -132,6 +132,7 @@ int WarmUp(SampleSource& sampler, const RunOptions& options, bool recalibrate, s
 void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement& m) {
   Workload& workload = sampler.lead();
   m.fresh_state_each_sample = workload.FreshStateEachSample();
+  m.phases = workload.Phases();
   if (const auto unit = workload.PointWorkUnit()) {
     m.work_unit = unit->unit;
     m.rate_label = unit->rate_label;

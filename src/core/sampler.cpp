@@ -25,6 +25,10 @@ TimedRun TimeRun(Workload& workload, sys::CounterGroup& counters, std::uint64_t 
   s.loops = loops;
   s.work = loops * workload.WorkPerLoop();
   s.counters = counters.Read();
+  const double ns_per_tick = s.tsc_ticks == 0 ? 0 : static_cast<double>(s.wall_ns) / static_cast<double>(s.tsc_ticks);
+  for (const std::uint64_t ticks : workload.TakePhaseTicks()) {
+    s.phase_ns.push_back(static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick));
+  }
   return run;
 }
 

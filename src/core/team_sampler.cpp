@@ -26,6 +26,8 @@ struct WorkerSlot {
   std::int64_t system_ns = 0;
   std::uint64_t work = 0;
   SharedCount counts[kMaxTeamEvents];
+  std::int64_t phase_ns[kMaxTeamPhases] = {};
+  std::uint32_t phases = 0;
   char error[1024] = {};
 };
 
@@ -201,6 +203,8 @@ void TeamSampler::RunRound(int index, Workload& workload, sys::CounterGroup& cou
   slot.user_ns = run.sample.user_ns;
   slot.system_ns = run.sample.system_ns;
   slot.work = run.sample.work;
+  slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
+  for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
   for (std::size_t i = 0; i < run.sample.counters.size() && i < kMaxTeamEvents; ++i) {
     const auto& reading = run.sample.counters[i];
     slot.counts[i] = reading ? SharedCount{1, reading->raw, reading->enabled_ns, reading->running_ns} : SharedCount{};
@@ -236,6 +240,8 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     s.user_ns += slot.user_ns;
     s.system_ns += slot.system_ns;
     s.work += slot.work;
+    s.phase_ns.resize(std::max<std::size_t>(s.phase_ns.size(), slot.phases));
+    for (std::uint32_t p = 0; p < slot.phases; ++p) s.phase_ns[p] += slot.phase_ns[p];
     for (std::size_t e = 0; e < events; ++e) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
       sums[e].raw += slot.counts[e].raw;

@@ -34,6 +34,7 @@ std::optional<WorkerPlan> WorkersOf(const Point& point);
 
 // Counters a team can carry per worker in its shared memory.
 inline constexpr std::size_t kMaxTeamEvents = 64;
+inline constexpr std::size_t kMaxTeamPhases = 8;
 
 class TeamSampler : public SampleSource {
  public:

@@ -38,6 +38,13 @@ class Workload {
   // Conditions worth stating next to the figures.
   virtual std::vector<std::string> Notes() const { return {}; }
 
+  // Phases of the timed region the workload times itself (clear: "clear",
+  // "access"), with the TSC, and hands over after each Run: ticks per
+  // phase since the last call. The runner turns them into nanoseconds with
+  // the sample's own TSC rate.
+  virtual std::vector<std::string> Phases() const { return {}; }
+  virtual std::vector<std::uint64_t> TakePhaseTicks() { return {}; }
+
   // Where the point's parameters change what a unit of work is (zeropage:
   // bytes compared, or touches), the unit and rate label for this point.
   struct WorkUnit {

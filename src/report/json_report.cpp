@@ -91,7 +91,7 @@ nlohmann::json SampleToJson(const Sample& s) {
                         {"scaled", scaled.counted ? nlohmann::json(scaled.value) : nlohmann::json(nullptr)}});
   }
   return {{"wall_ns", s.wall_ns}, {"tsc_ticks", s.tsc_ticks}, {"user_ns", s.user_ns}, {"system_ns", s.system_ns},
-          {"loops", s.loops},     {"work", s.work},           {"worker_wall_ns", s.worker_wall_ns},
+          {"loops", s.loops},     {"work", s.work},           {"worker_wall_ns", s.worker_wall_ns}, {"phase_ns", s.phase_ns},
           {"counters", counters}};
 }
 
@@ -111,6 +111,11 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
                              {"running_pct", c.running_pct},
                              {"multiplexed", c.counted && c.running_pct < 99.995},
                              {"summary", c.counted ? SummaryToJson(c.summary) : nlohmann::json(nullptr)}});
+  }
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& phase : st.phases) {
+    phases.push_back(
+        {{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
   }
   nlohmann::json proofs = nlohmann::json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));
@@ -132,6 +137,7 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"cycles_source", st.cycles_from_pmu ? "pmu" : "tsc-estimate"},
             {"faults_per_second", st.faults_per_second ? nlohmann::json(*st.faults_per_second) : nlohmann::json(nullptr)},
             {"ns_per_fault", st.ns_per_fault ? nlohmann::json(*st.ns_per_fault) : nlohmann::json(nullptr)},
+            {"phases", phases},
             {"workers", st.workers ? nlohmann::json{{"count", st.workers->workers},
                                                     {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
                                                     {"worker_rate", SummaryToJson(st.workers->worker_rate)}}

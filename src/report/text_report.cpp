@@ -26,10 +26,27 @@ std::string SingularUnit(const std::string& unit) {
   return unit.ends_with("s") ? unit.substr(0, unit.size() - 1) : unit;
 }
 
+// A unit prefix that keeps a rate of pages or loads readable: 1.9 Kpages/s,
+// not 0.002 Mpages/s.
+struct RateScale {
+  double divisor;
+  const char* prefix;
+};
+
+RateScale ScaleFor(double per_second) {
+  if (per_second >= 1e6) return {1e6, "M"};
+  if (per_second >= 1e3) return {1e3, "K"};
+  return {1, ""};
+}
+
 std::string RateText(const Measurement& m, double per_second) {
   if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
-  return fmt::format("{:.3f} M{}/s", per_second / 1e6, m.work_unit);
+  const RateScale scale = ScaleFor(per_second);
+  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, m.work_unit);
 }
+
+// Fixed decimals for small figures, none for large ones, in 10 columns.
+std::string Figure(double value) { return value >= 1e4 ? fmt::format("{:.0f}", value) : fmt::format("{:.4f}", value); }
 
 std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
   if (st.cycles_from_pmu) return "PMU cycles";
@@ -101,6 +118,11 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                RateText(m, w.fastest_worker_rate),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
   }
+  for (const auto& phase : st.phases) {
+    fmt::print(out, "{:>18.1f}      {:<32} # {:.1f}% of the timed phases{}\n", phase.ns_per_unit.mean,
+               "ns/" + SingularUnit(m.work_unit) + " " + phase.name, phase.share_pct,
+               phase.ns_per_unit.n >= 2 ? fmt::format(" ( +- {:.2f}% )", phase.ns_per_unit.rel_sem_pct) : "");
+  }
   if (st.ns_per_fault) {
     fmt::print(out, "{:>18}      {:<32} # {:.3f} us per fault: {} time / page-faults, the touches included\n",
                WithThousands(*st.faults_per_second), "faults/s", *st.ns_per_fault * 1e-3,
@@ -169,9 +191,13 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   for (const auto& m : ms) one_unit = one_unit && m.work_unit == ms.front().work_unit;
   const bool bytes = one_unit && IsBytes(ms.front());
   const std::string unit = ms.front().work_unit;
+  double slowest = ms.empty() ? 0 : stats.front().rate.mean;
+  for (const auto& st : stats) slowest = std::min(slowest, st.rate.mean);
+  const RateScale scale = bytes ? RateScale{1e9, "G"} : ScaleFor(slowest);
+  const std::string scale_words = scale.divisor == 1e6 ? "millions of " : scale.divisor == 1e3 ? "thousands of " : "";
   fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles per unit: {}\n",
              bytes ? "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")"
-                   : (one_unit ? "rate in millions of " + unit + " per second" : "GB/s = 10^9 bytes/s"),
+                   : (one_unit ? "rate in " + scale_words + unit + " per second" : "GB/s = 10^9 bytes/s"),
              CyclesLabel(first, r));
   // Each parameter column as wide as its widest value ("anon-cow-seq").
   std::map<std::string, std::size_t> column;
@@ -181,7 +207,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   }
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<{}} ", name, column[name]);
-  const std::string rate_header = one_unit ? (bytes ? "GB/s" : "M" + unit + "/s") : "rate";
+  const std::string rate_header = one_unit ? (bytes ? "GB/s" : scale.prefix + unit + "/s") : "rate";
   const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : SingularUnit(unit)) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
   const bool per_unit_time = one_unit && !bytes;
@@ -193,9 +219,10 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
-    const double scale = IsBytes(m) ? 1e9 : 1e6;
-    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale) : RateText(m, st.rate.mean);
-    const std::string median = one_unit ? fmt::format("{:.3f}", st.rate.median / scale) : RateText(m, st.rate.median);
+    const std::string mean =
+        one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean);
+    const std::string median =
+        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median);
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
@@ -204,9 +231,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
                (proof.honoured ? "" : " (NOT as requested)");
     }
     const std::string ns_per_unit =
-        per_unit_time ? fmt::format(" {:>10.3f}", st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0) : "";
-    fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10.4f}{} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
-               width, st.cycles_per_unit, ns_per_unit, faults, pages);
+        per_unit_time ? fmt::format(" {:>10}", Figure(st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0)) : "";
+    fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10}{} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
+               width, Figure(st.cycles_per_unit), ns_per_unit, faults, pages);
   }
 }
 

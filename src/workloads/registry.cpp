@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/suggest.h"
 #include "workloads/chase.h"
+#include "workloads/clear.h"
 #include "workloads/fault.h"
 #include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
@@ -16,7 +17,7 @@ namespace membench {
 const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
       MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
-      ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(),
+      ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(), ClearWorkloadInfo(),
   };
   return workloads;
 }
