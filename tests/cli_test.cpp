@@ -444,6 +444,28 @@ TEST(Clear, BadInputIsRefused) {
   }
 }
 
+TEST(ProcessAndVm, SpawnMappingAndProtfaultRunEveryVariant) {
+  for (const char* args : {"run spawn --how fork,exec,shell -r 2", "run mapping --kind anon,file --size 256K -r 2",
+                           "run protfault --recovery skip,mprotect -r 2"}) {
+    const Outcome run = Membench(args);
+    EXPECT_EQ(run.status, 0) << args << "\n" << run.output;
+    EXPECT_EQ(run.output.find("NOT HONOURED"), std::string::npos) << run.output;
+  }
+}
+
+TEST(ProcessAndVm, MissingHelperAndUnwritableScratchAreClearErrors) {
+  // A copy of membench with no membench-helper beside it.
+  const std::string dir = TempPath("lonely");
+  ASSERT_EQ(std::system(("mkdir -p " + dir + " && cp " + std::string(MEMBENCH_BINARY) + " " + dir).c_str()), 0);
+  const Outcome lonely = RunCommand(dir + "/membench run spawn --how exec");
+  EXPECT_EQ(lonely.status, 2) << lonely.output;
+  EXPECT_NE(lonely.output.find("looked for at " + dir + "/membench-helper"), std::string::npos) << lonely.output;
+  std::system(("rm -rf " + dir).c_str());
+  const Outcome no_dir = Membench("run mapping --kind file", "TMPDIR=/nonexistent ");
+  EXPECT_EQ(no_dir.status, 2) << no_dir.output;
+  EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -10,7 +10,11 @@
 namespace membench {
 
 Outcome Membench(const std::string& args, const std::string& prefix) {
-  const std::string command = prefix + std::string(MEMBENCH_BINARY) + " " + args + " 2>&1";
+  return RunCommand(prefix + std::string(MEMBENCH_BINARY) + " " + args);
+}
+
+Outcome RunCommand(const std::string& command_line) {
+  const std::string command = command_line + " 2>&1";
   Outcome out;
   std::FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return out;

@@ -11,6 +11,9 @@ struct Outcome {
   std::string output;  // stdout and stderr
 };
 
+// Runs a shell command line, stderr with stdout.
+Outcome RunCommand(const std::string& command);
+
 // Runs `prefix membench args`; a prefix runs it as another user, say.
 Outcome Membench(const std::string& args, const std::string& prefix = "");
 

@@ -120,6 +120,12 @@ MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes) {
 
 }  // namespace
 
+MappedRegion MapAnonymous(std::size_t bytes) {
+  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw Error("mmap of " + std::to_string(bytes) + " bytes failed: " + std::strerror(errno));
+  return MappedRegion::Adopt(static_cast<char*>(p), bytes);
+}
+
 MappedRegion MappedRegion::Adopt(char* mapping, std::size_t size) {
   MappedRegion region;
   region.mapping_ = region.data_ = mapping;

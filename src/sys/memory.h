@@ -89,6 +89,10 @@ class MappedRegion {
   std::size_t size_ = 0;
 };
 
+// One plain mmap of private anonymous memory, as a program maps it (no
+// alignment, no guard page, no madvise): for timing the mapping itself.
+MappedRegion MapAnonymous(std::size_t bytes);
+
 // Touches the region as the mode says. Returns a note when the mode could not
 // be applied literally (populate on a kernel without MADV_POPULATE_WRITE).
 std::string PrefaultRegion(const MappedRegion& region, Prefault mode);

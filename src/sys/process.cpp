@@ -58,6 +58,52 @@ CopyOnWriteHolder::~CopyOnWriteHolder() {
 
 namespace {
 
+int WaitFor(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw Error(std::string("waitpid failed: ") + std::strerror(errno));
+  }
+  return status;
+}
+
+}  // namespace
+
+void ForkExitWait() {
+  const pid_t pid = ::fork();
+  if (pid < 0) throw Error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid == 0) ::_exit(0);
+  WaitFor(pid);
+}
+
+void ForkExecWait(const std::string& program, const std::vector<std::string>& args) {
+  // Built before the fork: the child only calls execv and _exit.
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw Error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid == 0) {
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  const int status = WaitFor(pid);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw Error(program + (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " could not be started"
+                                                                            : " failed (status " +
+                                                                                  std::to_string(status) + ")"));
+  }
+}
+
+std::string ExecutableDirectory() {
+  char path[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return ".";
+  std::string dir(path, static_cast<std::size_t>(n));
+  return dir.substr(0, dir.rfind('/'));
+}
+
+namespace {
+
 volatile std::sig_atomic_t g_interrupted = 0;
 
 extern "C" void OnInterrupt(int signal_number) {

@@ -5,6 +5,7 @@
 
 #include <sched.h>
 
+#include <string>
 #include <vector>
 
 namespace membench::sys {
@@ -37,6 +38,14 @@ class CopyOnWriteHolder {
  private:
   pid_t pid_ = -1;
 };
+
+// fork, the child exits at once, wait: lmbench's fork latency.
+void ForkExitWait();
+// fork, the child execs `program` with `args` (args[0] included), wait.
+// Throws Error when the program cannot be started or fails.
+void ForkExecWait(const std::string& program, const std::vector<std::string>& args);
+// The directory of the running executable (/proc/self/exe).
+std::string ExecutableDirectory();
 
 // Installs a SIGINT/SIGTERM handler that only sets a flag; a second Ctrl-C
 // restores the default action, so the user can always get out.

@@ -8,8 +8,11 @@
 #include "workloads/fault.h"
 #include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
+#include "workloads/mapping.h"
 #include "workloads/memset.h"
+#include "workloads/protfault.h"
 #include "workloads/read.h"
+#include "workloads/spawn.h"
 #include "workloads/zeropage.h"
 
 namespace membench {
@@ -18,6 +21,7 @@ const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
       MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
       ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(), ClearWorkloadInfo(),
+      SpawnWorkloadInfo(),  MappingWorkloadInfo(),  ProtfaultWorkloadInfo(),
   };
   return workloads;
 }

@@ -1,0 +1,76 @@
+// File: sys/protection_fault.cpp
+#include "sys/protection_fault.h"
+
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "core/error.h"
+
+namespace membench::sys {
+namespace {
+
+constexpr std::size_t kPage = 4096;
+
+char* g_page = nullptr;
+FaultRecovery g_recovery = FaultRecovery::kSkip;
+volatile std::uint64_t g_caught = 0;
+
+// The store that faults: "movb $1, (%rax)", encoded c6 00 01 - three bytes,
+// which the skipping handler steps over.
+constexpr long long kStoreLength = 3;
+inline void StoreTo(char* page) { asm volatile("movb $1, (%%rax)" : : "a"(page) : "memory"); }
+
+extern "C" void OnProtectionFault(int signal_number, siginfo_t* info, void* context) {
+  char* address = static_cast<char*>(info->si_addr);
+  if (g_page == nullptr || address < g_page || address >= g_page + kPage) {
+    // Not ours: let the retried access crash as it would have.
+    ::signal(signal_number, SIG_DFL);
+    return;
+  }
+  g_caught = g_caught + 1;
+  if (g_recovery == FaultRecovery::kMprotect) {
+    ::mprotect(g_page, kPage, PROT_READ | PROT_WRITE);
+  } else {
+    static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP] += kStoreLength;
+  }
+}
+
+}  // namespace
+
+ProtectionFaults::ProtectionFaults(FaultRecovery recovery) : recovery_(recovery) {
+  void* p = ::mmap(nullptr, kPage, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  if (p == MAP_FAILED) throw Error(std::string("mmap of the read-only page failed: ") + std::strerror(errno));
+  g_page = static_cast<char*>(p);
+  g_recovery = recovery;
+  g_caught = 0;
+  struct sigaction action {};
+  action.sa_sigaction = OnProtectionFault;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  if (::sigaction(SIGSEGV, &action, &previous_) != 0) {
+    ::munmap(g_page, kPage);
+    g_page = nullptr;
+    throw Error(std::string("cannot install the SIGSEGV handler: ") + std::strerror(errno));
+  }
+}
+
+ProtectionFaults::~ProtectionFaults() {
+  ::sigaction(SIGSEGV, &previous_, nullptr);
+  ::munmap(g_page, kPage);
+  g_page = nullptr;
+}
+
+void ProtectionFaults::Take(std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count; ++i) {
+    StoreTo(g_page);
+    if (recovery_ == FaultRecovery::kMprotect) ::mprotect(g_page, kPage, PROT_READ);
+  }
+}
+
+std::uint64_t ProtectionFaults::caught() const { return g_caught; }
+
+}  // namespace membench::sys

@@ -1,0 +1,79 @@
+// File: workloads/mapping.cpp
+// mapping: lmbench's mmap latency: map `size`, touch one byte per 4 KiB page,
+// unmap - anonymous memory (the touch writes: allocation and clearing) or a
+// file whose pages are in the page cache (the touch reads). One loop is one
+// whole map-touch-unmap.
+#include "workloads/mapping.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "sys/scratch_file.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+class MappingWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    size_ = point.at("size").number;
+    if (size_ % sys::kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
+    if (point.at("kind").text == "file") file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
+  }
+
+  void Run(std::uint64_t loops) override {
+    for (std::uint64_t i = 0; i < loops; ++i) {
+      if (file_) {
+        const sys::MappedRegion region = file_->MapReadOnly();
+        std::uint64_t sum = 0;
+        for (std::size_t at = 0; at < size_; at += sys::kPage4k) sum += static_cast<unsigned char>(region.data()[at]);
+        asm volatile("" : : "r"(sum));
+      } else {
+        const sys::MappedRegion region = sys::MapAnonymous(size_);
+        for (std::size_t at = 0; at < size_; at += sys::kPage4k) region.data()[at] = 1;
+        asm volatile("" : : : "memory");
+      }
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return 1; }
+
+  std::vector<std::string> Notes() const override {
+    std::vector<std::string> notes = {fmt::format(
+        "one mapping = mmap of {}, one {} per 4 KiB page ({} pages), munmap", FormatSize(size_),
+        file_ ? "read" : "write", size_ / sys::kPage4k)};
+    if (file_) notes.push_back("the file is in " + sys::ScratchDirectory() + " (TMPDIR chooses another), in the page cache");
+    return notes;
+  }
+
+ private:
+  std::uint64_t size_ = 0;
+  std::unique_ptr<sys::ScratchFile> file_;
+};
+
+std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
+
+}  // namespace
+
+WorkloadInfo MappingWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "mapping";
+  info.summary = "mmap latency: map, touch every page, unmap (lmbench's lat_mmap), anonymous or file";
+  info.work_unit = "mappings";
+  info.rate_label = "mappings";
+  info.params = {
+      ChoiceParam("kind", "anon", "anon (private anonymous, written) or file (page-cache file, read; in $TMPDIR or "
+                  "/var/tmp)", {"anon", "file"}),
+      SizeParamNamed("size", "1M", "bytes mapped per mapping", sys::kPage4k),
+  };
+  info.examples = {"membench run mapping --kind anon,file --size 64K..16M:x4"};
+  info.memory_needed = MemoryNeeded;
+  info.make = [] { return std::unique_ptr<Workload>(new MappingWorkload()); };
+  return info;
+}
+
+}  // namespace membench
