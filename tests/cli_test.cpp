@@ -466,6 +466,19 @@ TEST(ProcessAndVm, MissingHelperAndUnwritableScratchAreClearErrors) {
   EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
 }
 
+TEST(LmSummary, PrintsEverySectionWithNoiseAndSavesEveryMeasurement) {
+  const std::string path = TempPath("lmsummary.json");
+  const Outcome run = Membench("run lmsummary -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  for (const char* row : {"Processes - times in microseconds", "fork proc", "exec proc", "sh proc",
+                          "File & VM system latencies", "prot fault", "page fault (anon, 4 KiB)", "mmap latency",
+                          "Local communication bandwidths", "bcopy (libc)", "mem read", "mem write", "( +-"}) {
+    EXPECT_NE(run.output.find(row), std::string::npos) << row << "\n" << run.output;
+  }
+  EXPECT_EQ(ReadJson(path)["measurements"].size(), 13u);
+  std::remove(path.c_str());
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -11,6 +11,7 @@
 
 #include "cli/cpu_list.h"
 #include "cli/list_command.h"
+#include "cli/lmsummary_command.h"
 #include "core/error.h"
 #include "core/runner.h"
 #include "core/suggest.h"
@@ -120,14 +121,45 @@ void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
   }
 }
 
-int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
-        const std::vector<std::string>& notes, const CommonRunFlags& flags, int argc, char** argv) {
+RunOptions OptionsFrom(const CommonRunFlags& flags) {
   RunOptions options;
   options.repetitions = PositiveInt(flags.repetitions, "-r", 1);
   options.warmup = PositiveInt(flags.warmup, "--warmup", 0);
   if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   options.force = flags.force;
+  return options;
+}
+
+void StampResult(RunResult& result, int argc, char** argv) {
+  result.tool_version = MEMBENCH_VERSION;
+  result.command_line = JoinArgs(argc, argv);
+  result.started_at = NowIso8601();
+}
+
+void SaveJson(const RunResult& result, const std::string& path) {
+  if (path.empty()) return;
+  WriteJsonFile(result, path);
+  std::cerr << "membench: result written to " << path << "\n";
+}
+
+int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
+  RunOptions options = OptionsFrom(flags);
+  options.events = sys::ResolveEventList(flags.events);
+  if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
+  RunResult result;
+  result.system = sys::CollectSystemInfo();
+  StampResult(result, argc, argv);
+  sys::InstallInterruptFlag();
+  RunLmSummary(options, result);
+  std::cout.flush();
+  SaveJson(result, flags.json_path);
+  return result.interrupted ? 130 : 0;
+}
+
+int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
+        const std::vector<std::string>& notes, const CommonRunFlags& flags, int argc, char** argv) {
+  RunOptions options = OptionsFrom(flags);
   if (!flags.procs.empty() && !flags.threads.empty()) throw Error("give --procs or --threads, not both");
   std::vector<ParamSpec> specs = info.params;
   std::map<std::string, std::string> values = given;
@@ -148,9 +180,7 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   CheckMemoryFits(info, CheckHugetlbPools(info, points), options);
   if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
 
-  result.tool_version = MEMBENCH_VERSION;
-  result.command_line = JoinArgs(argc, argv);
-  result.started_at = NowIso8601();
+  StampResult(result, argc, argv);
   result.notes = notes;
   sys::InstallInterruptFlag();
   RunWorkload(info, points, options, result);
@@ -160,10 +190,7 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   }
   WriteTextReport(result, std::cout);
   std::cout.flush();
-  if (!flags.json_path.empty()) {
-    WriteJsonFile(result, flags.json_path);
-    std::cerr << "membench: result written to " << flags.json_path << "\n";
-  }
+  SaveJson(result, flags.json_path);
   return result.interrupted ? 130 : 0;
 }
 
@@ -187,6 +214,16 @@ int RunCli(int argc, char** argv) {
                         "membench run memset --size 1G --prefault none --pages 4k,thp"}));
 
   CommonRunFlags flags;
+  CLI::App* summary = run->add_subcommand(
+      "lmsummary", "lmbench's summary rows (process, file & VM latencies, bandwidths), each with its noise");
+  summary->add_option("-r,--repeat", flags.repetitions, "timed samples per figure (default 5)")->type_name("N");
+  summary->add_option("--warmup", flags.warmup, "untimed warm-up samples per figure (default 1)")->type_name("N");
+  summary->add_option("-e,--events", flags.events, "counters, as for every workload (default: default)")
+      ->type_name("EVENTS");
+  summary->add_option("--cpu", flags.cpus, "pin to these CPUs")->type_name("CPUS");
+  summary->add_option("--json", flags.json_path, "write every measurement (schema membench-result/1) to FILE")
+      ->type_name("FILE");
+  summary->footer(Examples({"membench run lmsummary", "membench run lmsummary -r 10 --json before.json"}));
   std::map<std::string, std::string> given;
   std::map<std::string, CLI::App*> workload_cmds;
   for (const auto& info : Workloads()) {
@@ -204,7 +241,7 @@ int RunCli(int argc, char** argv) {
 
   try {
     // Name errors first, with a suggestion, before CLI11's generic messages.
-    if (argc >= 3 && std::string(argv[1]) == "run" && argv[2][0] != '-') {
+    if (argc >= 3 && std::string(argv[1]) == "run" && argv[2][0] != '-' && std::string(argv[2]) != "lmsummary") {
       const WorkloadInfo& info = FindWorkload(argv[2]);
       CheckOptionNames(*workload_cmds.at(info.name), argc, argv, 3);
     }
@@ -218,6 +255,7 @@ int RunCli(int argc, char** argv) {
         ListWorkloads(std::cout);
       return 0;
     }
+    if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {
       if (!workload_cmds.at(info.name)->parsed()) continue;
       std::map<std::string, std::string> values;
