@@ -16,6 +16,16 @@ inline std::uint64_t ReadTsc() {
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
 
+// The TSC once every earlier store has left the store buffer (mfence) and
+// every earlier instruction has completed (lfence): a phase boundary that
+// charges buffered stores to the phase that made them. A page fault's
+// return to user space (IRET) serializes in the same way.
+inline std::uint64_t ReadTscAfterStores() {
+  unsigned lo, hi;
+  asm volatile("mfence\n\tlfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+  return (static_cast<std::uint64_t>(hi) << 32) | lo;
+}
+
 struct CpuTimes {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;
