@@ -479,6 +479,75 @@ TEST(LmSummary, PrintsEverySectionWithNoiseAndSavesEveryMeasurement) {
   std::remove(path.c_str());
 }
 
+void WriteJson(const std::string& path, const nlohmann::json& doc) { std::ofstream(path) << doc.dump(); }
+
+// A file against itself is the purest A/A: nothing may differ.
+TEST(Compare, AFileAgainstItselfShowsNoChange) {
+  const std::string path = TempPath("compare_a.json");
+  ASSERT_EQ(Membench("run memset --size 1M --impl libc,stosb -r 5 --json " + path).status, 0);
+  const Outcome same = Membench("compare " + path + " " + path);
+  ASSERT_EQ(same.status, 0) << same.output;
+  EXPECT_NE(same.output.find("rate (GB/s)"), std::string::npos) << same.output;
+  EXPECT_EQ(same.output.find("faster"), std::string::npos) << same.output;
+  EXPECT_EQ(same.output.find("slower"), std::string::npos) << same.output;
+  // Across impl within one file: the direction is measured, whichever it is.
+  const Outcome across = Membench("compare " + path + " " + path + " --ignore impl --a impl=libc --b impl=stosb");
+  ASSERT_EQ(across.status, 0) << across.output;
+  EXPECT_NE(across.output.find("matched ignoring: impl"), std::string::npos) << across.output;
+  std::remove(path.c_str());
+}
+
+// Halving every sample's time doubles the rate: a regression when B is
+// the slower one, and --fail-on-regression turns it into exit status 3.
+TEST(Compare, RegressionIsFoundAndFailsWhenAsked) {
+  const std::string fast = TempPath("compare_fast.json");
+  const std::string slow = TempPath("compare_slow.json");
+  ASSERT_EQ(Membench("run memset --size 1M -r 5 --json " + fast).status, 0);
+  nlohmann::json doc = ReadJson(fast);
+  for (auto& sample : doc["measurements"][0]["samples"]) sample["wall_ns"] = sample["wall_ns"].get<double>() * 2;
+  WriteJson(slow, doc);
+  const Outcome plain = Membench("compare " + fast + " " + slow);
+  EXPECT_EQ(plain.status, 0) << plain.output;
+  EXPECT_NE(plain.output.find("slower"), std::string::npos) << plain.output;
+  EXPECT_NE(plain.output.find("-50.0%"), std::string::npos) << plain.output;
+  const Outcome gate = Membench("compare " + fast + " " + slow + " --fail-on-regression 10");
+  EXPECT_EQ(gate.status, 3) << gate.output;
+  EXPECT_EQ(Membench("compare " + slow + " " + fast + " --fail-on-regression 10").status, 0);
+  std::remove(fast.c_str());
+  std::remove(slow.c_str());
+}
+
+TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {
+  const std::string good = TempPath("compare_good.json");
+  const std::string single = TempPath("compare_single.json");
+  const std::string other = TempPath("compare_other.json");
+  const std::string bad = TempPath("compare_bad.json");
+  ASSERT_EQ(Membench("run memset --size 1M -r 3 --json " + good).status, 0);
+  ASSERT_EQ(Membench("run memset --size 1M -r 1 --json " + single).status, 0);
+  ASSERT_EQ(Membench("run memcpy --size 1M -r 2 --json " + other).status, 0);
+  const Outcome one = Membench("compare " + good + " " + single);
+  EXPECT_EQ(one.status, 0) << one.output;
+  EXPECT_NE(one.output.find("inconclusive: one sample has no variance"), std::string::npos) << one.output;
+  const Outcome disjoint = Membench("compare " + good + " " + other);
+  EXPECT_EQ(disjoint.status, 2);
+  EXPECT_NE(disjoint.output.find("no measurement of"), std::string::npos) << disjoint.output;
+  std::ofstream(bad) << "not json";
+  EXPECT_NE(Membench("compare " + good + " " + bad).output.find("is not a membench result"), std::string::npos);
+  WriteJson(bad, {{"hello", 1}});
+  EXPECT_NE(Membench("compare " + good + " " + bad).output.find("no \"schema\""), std::string::npos);
+  nlohmann::json doc = ReadJson(good);
+  doc["schema"] = "membench-result/0";
+  WriteJson(bad, doc);
+  EXPECT_NE(Membench("compare " + good + " " + bad).output.find("has schema membench-result/0"), std::string::npos);
+  doc = ReadJson(good);
+  doc["measurements"][0]["samples"][0]["wall_ns"] = nullptr;
+  WriteJson(bad, doc);
+  const Outcome missing = Membench("compare " + good + " " + bad);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("wall_ns is not a number"), std::string::npos) << missing.output;
+  for (const auto& path : {good, single, other, bad}) std::remove(path.c_str());
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

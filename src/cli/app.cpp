@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/compare_command.h"
 #include "cli/cpu_list.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
@@ -208,6 +209,13 @@ int RunCli(int argc, char** argv) {
   list->add_option("what", what, "workloads, impls or events")->check(CLI::IsMember({"workloads", "impls", "events"}));
   list->footer(Examples({"membench list workloads", "membench list impls", "membench list events"}));
 
+  CompareArgs compare_args;
+  CLI::App* compare = app.add_subcommand("compare", "compare two result files: verdict, p-values, CI of B/A");
+  AddCompareOptions(*compare, compare_args);
+  compare->footer(Examples({"membench compare before.json after.json",
+                            "membench compare a.json b.json --threshold 2 --fail-on-regression 5",
+                            "membench compare r.json r.json --ignore impl --a impl=libc --b impl=nt"}));
+
   CLI::App* run = app.add_subcommand("run", "run a workload over its parameter matrix");
   run->require_subcommand(1);
   run->footer(Examples({"membench run memcpy --size 64M --impl all -r 5",
@@ -255,6 +263,7 @@ int RunCli(int argc, char** argv) {
         ListWorkloads(std::cout);
       return 0;
     }
+    if (compare->parsed()) return RunCompare(compare_args);
     if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {
       if (!workload_cmds.at(info.name)->parsed()) continue;

@@ -1,0 +1,72 @@
+// File: cli/compare_command.cpp
+#include "cli/compare_command.h"
+
+#include <cmath>
+#include <fstream>
+#include <iostream>
+
+#include "core/error.h"
+#include "report/compare_report.h"
+
+namespace membench {
+namespace {
+
+double Percent(const std::string& text, const std::string& flag) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(v) || v < 0 || v > 1000) {
+    throw Error(flag + " " + text + ": expected a percentage between 0 and 1000, e.g. 1 or 0.5");
+  }
+  return v;
+}
+
+}  // namespace
+
+void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
+  cmd.add_option("A", args.a, "the baseline result file (--json of a run)")->required();
+  cmd.add_option("B", args.b, "the result file compared with it")->required();
+  cmd.add_option("--ignore", args.ignore, "match measurements that differ only in this parameter (repeatable)")
+      ->type_name("PARAM");
+  cmd.add_option("--a", args.a_filter, "only A's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
+  cmd.add_option("--b", args.b_filter, "only B's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
+  cmd.add_option("--threshold", args.threshold, "smallest change in percent that counts as one (default 1)")
+      ->type_name("PCT");
+  cmd.add_option("--fail-on-regression", args.fail_on_regression,
+                 "exit with status 3 when a rate got significantly slower by more than PCT percent")
+      ->type_name("PCT");
+  cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
+      ->type_name("FILE");
+}
+
+int RunCompare(const CompareArgs& args) {
+  CompareOptions options;
+  options.ignore = args.ignore;
+  options.a_filter = args.a_filter;
+  options.b_filter = args.b_filter;
+  options.threshold_pct = Percent(args.threshold, "--threshold");
+  const LoadedResult a = LoadResultFile(args.a);
+  const LoadedResult b = LoadResultFile(args.b);
+  const CompareResult result = CompareResults(a, b, options);
+  WriteCompareText(result, a, b, options, std::cout);
+  if (!args.json_path.empty()) {
+    std::ofstream out(args.json_path);
+    out << CompareToJson(result, a, b, options).dump(2) << "\n";
+    if (!out) throw Error("cannot write --json " + args.json_path);
+  }
+  if (!args.fail_on_regression.empty()) {
+    const double limit = Percent(args.fail_on_regression, "--fail-on-regression");
+    const double worst = WorstRegressionPct(result);
+    if (worst > limit) {
+      std::cerr << "membench: regression: a rate is " << worst << "% slower (limit " << limit << "%)\n";
+      return kRegressionStatus;
+    }
+  }
+  return 0;
+}
+
+}  // namespace membench

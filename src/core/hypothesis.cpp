@@ -1,0 +1,112 @@
+// File: core/hypothesis.cpp
+#include "core/hypothesis.h"
+
+#include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <vector>
+
+namespace membench {
+namespace {
+
+double Variance(const Summary& s) { return s.stddev * s.stddev; }
+
+// Welch-Satterthwaite degrees of freedom.
+double WelchDf(const Summary& a, const Summary& b) {
+  const double va = Variance(a) / static_cast<double>(a.n);
+  const double vb = Variance(b) / static_cast<double>(b.n);
+  const double denominator = va * va / static_cast<double>(a.n - 1) + vb * vb / static_cast<double>(b.n - 1);
+  return denominator > 0 ? (va + vb) * (va + vb) / denominator : static_cast<double>(a.n + b.n - 2);
+}
+
+}  // namespace
+
+TestResult WelchTTest(std::span<const double> a, std::span<const double> b) {
+  const Summary sa = Summarize(a);
+  const Summary sb = Summarize(b);
+  const double se = std::sqrt(Variance(sa) / static_cast<double>(sa.n) + Variance(sb) / static_cast<double>(sb.n));
+  if (se == 0) return {0, sa.mean == sb.mean ? 1.0 : 0.0};
+  const double t = (sb.mean - sa.mean) / se;
+  const boost::math::students_t dist(WelchDf(sa, sb));
+  return {t, 2 * boost::math::cdf(boost::math::complement(dist, std::fabs(t)))};
+}
+
+TestResult MannWhitneyU(std::span<const double> a, std::span<const double> b) {
+  struct Item {
+    double value;
+    bool from_a;
+  };
+  std::vector<Item> all;
+  for (const double v : a) all.push_back({v, true});
+  for (const double v : b) all.push_back({v, false});
+  std::sort(all.begin(), all.end(), [](const Item& x, const Item& y) { return x.value < y.value; });
+  const double n1 = static_cast<double>(a.size());
+  const double n2 = static_cast<double>(b.size());
+  const double n = n1 + n2;
+  double rank_sum_a = 0;
+  double tie_term = 0;  // sum of t^3 - t over tie groups
+  for (std::size_t i = 0; i < all.size();) {
+    std::size_t j = i;
+    while (j < all.size() && all[j].value == all[i].value) ++j;
+    const double average_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2;
+    for (std::size_t k = i; k < j; ++k) {
+      if (all[k].from_a) rank_sum_a += average_rank;
+    }
+    const double t = static_cast<double>(j - i);
+    tie_term += t * t * t - t;
+    i = j;
+  }
+  const double u = rank_sum_a - n1 * (n1 + 1) / 2;
+  const double mean_u = n1 * n2 / 2;
+  const double variance = n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1)));
+  if (variance <= 0) return {u, 1.0};
+  const double distance = std::max(0.0, std::fabs(u - mean_u) - 0.5);
+  const double z = distance / std::sqrt(variance);
+  const boost::math::normal normal;
+  return {u, std::min(1.0, 2 * boost::math::cdf(boost::math::complement(normal, z)))};
+}
+
+std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<const double> b) {
+  const Summary sa = Summarize(a);
+  const Summary sb = Summarize(b);
+  if (sa.n < 2 || sb.n < 2 || sa.mean <= 0 || sb.mean <= 0) return std::nullopt;
+  const double ratio = sb.mean / sa.mean;
+  const double se_log = std::sqrt(Variance(sa) / (static_cast<double>(sa.n) * sa.mean * sa.mean) +
+                                  Variance(sb) / (static_cast<double>(sb.n) * sb.mean * sb.mean));
+  if (se_log == 0) return Interval{ratio, ratio};
+  const boost::math::students_t dist(WelchDf(sa, sb));
+  const double t = boost::math::quantile(boost::math::complement(dist, kAlpha / 2));
+  return Interval{ratio * std::exp(-t * se_log), ratio * std::exp(t * se_log)};
+}
+
+Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct) {
+  Comparison c;
+  c.a = Summarize(a);
+  c.b = Summarize(b);
+  c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+  if (c.a.n < 2 || c.b.n < 2) {
+    c.verdict = "inconclusive: one sample has no variance";
+    return c;
+  }
+  c.welch = WelchTTest(a, b);
+  c.mann_whitney = MannWhitneyU(a, b);
+  c.ratio_ci95 = RatioInterval95(a, b);
+  c.significant = c.welch->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
+  if (!c.significant) {
+    c.verdict = "no significant change";
+    return c;
+  }
+  const bool up = c.change_pct > 0;
+  if (better == Better::kNeither) {
+    c.verdict = up ? "higher" : "lower";
+  } else {
+    c.verdict = (up == (better == Better::kHigher)) ? "faster" : "slower";
+  }
+  // The distribution-free test disagreeing is worth a word: an outlier may
+  // carry the t-test.
+  if (c.mann_whitney->p_value >= kAlpha) c.verdict += " (Mann-Whitney: not significant)";
+  return c;
+}
+
+}  // namespace membench

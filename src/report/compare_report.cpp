@@ -1,0 +1,182 @@
+// File: report/compare_report.cpp
+#include "report/compare_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/error.h"
+
+namespace membench {
+namespace {
+
+bool Contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// "name=value" filters; a filter on a parameter the measurement lacks
+// excludes it.
+bool Passes(const LoadedMeasurement& m, const std::vector<std::string>& filters) {
+  for (const auto& filter : filters) {
+    const auto eq = filter.find('=');
+    if (eq == std::string::npos) throw Error("filter '" + filter + "': expected PARAM=VALUE");
+    const auto it = m.point.find(filter.substr(0, eq));
+    if (it == m.point.end() || it->second != filter.substr(eq + 1)) return false;
+  }
+  return true;
+}
+
+std::string Key(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
+  std::string key = m.workload;
+  for (const auto& [name, value] : m.point) {
+    if (!Contains(ignore, name)) key += " " + name + "=" + value;
+  }
+  return key;
+}
+
+std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, const std::vector<std::string>& filters,
+                                                      const std::vector<std::string>& ignore, const char* side) {
+  std::map<std::string, const LoadedMeasurement*> index;
+  for (const auto& m : r.measurements) {
+    if (!Passes(m, filters)) continue;
+    const std::string key = Key(m, ignore);
+    if (!index.emplace(key, &m).second) {
+      throw Error(fmt::format("{} ({}) has two measurements for '{}'; tell them apart with --{} PARAM=VALUE or "
+                              "compare fewer parameters with --ignore",
+                              side, r.path, key, side[0] == 'A' ? "a" : "b"));
+    }
+  }
+  return index;
+}
+
+std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
+
+std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
+
+std::string Mean(double v) {
+  const double a = std::fabs(v);
+  if (a >= 1e6) return fmt::format("{:.4g}", v);
+  if (a >= 100) return fmt::format("{:.1f}", v);
+  return fmt::format("{:.4g}", v);
+}
+
+}  // namespace
+
+CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options) {
+  const auto index_a = Index(a, options.a_filter, options.ignore, "A");
+  const auto index_b = Index(b, options.b_filter, options.ignore, "B");
+  CompareResult out;
+  for (const auto& [key, ma] : index_a) {
+    const auto it = index_b.find(key);
+    if (it == index_b.end()) {
+      out.only_in_a.push_back(key);
+      continue;
+    }
+    const LoadedMeasurement& mb = *it->second;
+    // Bytes as GB/s (10^9 B/s), as the run reports them.
+    const bool bytes = ma->work_unit == "bytes";
+    auto scaled = [bytes](std::vector<double> v) {
+      if (bytes) {
+        for (double& x : v) x /= 1e9;
+      }
+      return v;
+    };
+    out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + ma->work_unit + "/s)", true,
+                        Compare(scaled(ma->rate), scaled(mb.rate), Better::kHigher, options.threshold_pct)});
+    out.rows.push_back(
+        {key, "time (ns/loop)", false, Compare(ma->ns_per_loop, mb.ns_per_loop, Better::kLower, options.threshold_pct)});
+    for (const auto& [event, values] : ma->counters_per_loop) {
+      const auto other = mb.counters_per_loop.find(event);
+      if (other == mb.counters_per_loop.end()) continue;
+      out.rows.push_back({key, event + " /loop", false,
+                          Compare(values, other->second, Better::kNeither, options.threshold_pct)});
+    }
+  }
+  for (const auto& [key, mb] : index_b) {
+    if (!index_a.count(key)) out.only_in_b.push_back(key);
+  }
+  if (out.rows.empty()) {
+    throw Error(fmt::format("no measurement of {} matches one of {} (workload and parameters must agree; "
+                            "--ignore PARAM leaves one out)",
+                            a.path, b.path));
+  }
+  return out;
+}
+
+void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
+                      const CompareOptions& options, std::ostream& out) {
+  fmt::print(out, "# A: {}  ({})\n# B: {}  ({})\n", a.path, a.command_line, b.path, b.command_line);
+  fmt::print(out,
+             "# mean ± %stddev of the samples; %change of the means; verdict: Welch's t-test at p < {} and a change "
+             "of at least {}% (Mann-Whitney U as the robust check); CI: 95% confidence interval of B/A\n",
+             kAlpha, options.threshold_pct);
+  if (!options.ignore.empty()) {
+    std::string ignored;
+    for (const auto& i : options.ignore) ignored += (ignored.empty() ? "" : ", ") + i;
+    fmt::print(out, "# matched ignoring: {}\n", ignored);
+  }
+  std::string point;
+  for (const auto& row : result.rows) {
+    if (row.point != point) {
+      point = row.point;
+      fmt::print(out, "\n{}\n{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", point, "A", "%stddev",
+                 "%change", "B", "%stddev", "verdict", "p", "CI of B/A", "figure");
+    }
+    const Comparison& c = row.comparison;
+    const std::string p = c.welch ? fmt::format("{:.2g}", c.welch->p_value) : "n/a";
+    const std::string ci =
+        c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
+    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
+               Signed(c.change_pct), Mean(c.b.mean), Stddev(c.b), c.verdict, p, ci, row.figure);
+  }
+  for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);
+  for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", key);
+  if (!result.only_in_a.empty() || !result.only_in_b.empty()) out << "\n";
+}
+
+nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
+                             const CompareOptions& options) {
+  nlohmann::json rows = nlohmann::json::array();
+  auto summary = [](const Summary& s) {
+    return nlohmann::json{{"n", s.n}, {"mean", s.mean}, {"stddev", s.stddev}, {"cv_pct", s.cv_pct}};
+  };
+  for (const auto& row : result.rows) {
+    const Comparison& c = row.comparison;
+    rows.push_back({{"point", row.point},
+                    {"figure", row.figure},
+                    {"a", summary(c.a)},
+                    {"b", summary(c.b)},
+                    {"change_pct", c.change_pct},
+                    {"welch_p", c.welch ? nlohmann::json(c.welch->p_value) : nlohmann::json(nullptr)},
+                    {"mann_whitney_p",
+                     c.mann_whitney ? nlohmann::json(c.mann_whitney->p_value) : nlohmann::json(nullptr)},
+                    {"ratio_ci95", c.ratio_ci95 ? nlohmann::json{c.ratio_ci95->low, c.ratio_ci95->high}
+                                                : nlohmann::json(nullptr)},
+                    {"significant", c.significant},
+                    {"verdict", c.verdict}});
+  }
+  return {{"schema", "membench-compare/1"},
+          {"a", a.path},
+          {"b", b.path},
+          {"threshold_pct", options.threshold_pct},
+          {"alpha", kAlpha},
+          {"ignore", options.ignore},
+          {"rows", rows},
+          {"only_in_a", result.only_in_a},
+          {"only_in_b", result.only_in_b}};
+}
+
+double WorstRegressionPct(const CompareResult& result) {
+  double worst = 0;
+  for (const auto& row : result.rows) {
+    if (row.is_rate && row.comparison.significant && row.comparison.change_pct < 0) {
+      worst = std::max(worst, -row.comparison.change_pct);
+    }
+  }
+  return worst;
+}
+
+}  // namespace membench

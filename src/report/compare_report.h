@@ -1,0 +1,52 @@
+// File: report/compare_report.h
+// `membench compare A B`: measurements matched by workload and parameters
+// (less the ignored ones, after each side's filters), and for each match
+// the rate, the time per loop and every counter both sides counted,
+// compared as unpaired samples (core/hypothesis.h). Printed in the kernel
+// test robot's layout (mean ± %stddev, %change, mean ± %stddev), with the
+// verdict, p-values and the confidence interval of B/A; or as JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/hypothesis.h"
+#include "report/result_file.h"
+
+namespace membench {
+
+struct CompareOptions {
+  std::vector<std::string> ignore;    // parameters left out of the match
+  std::vector<std::string> a_filter;  // "impl=libc": only these measurements of A
+  std::vector<std::string> b_filter;
+  double threshold_pct = 1.0;  // the smallest change that matters
+};
+
+struct FigureRow {
+  std::string point;   // "memcpy size=67108864 impl=libc"
+  std::string figure;  // "rate (bytes/s)", "ns/loop", a counter name
+  bool is_rate = false;
+  Comparison comparison;
+};
+
+struct CompareResult {
+  std::vector<FigureRow> rows;
+  std::vector<std::string> only_in_a;
+  std::vector<std::string> only_in_b;
+};
+
+// Throws Error when nothing matches, or when a side has two measurements
+// for one match (say which filter would tell them apart).
+CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options);
+
+void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
+                      const CompareOptions& options, std::ostream& out);
+nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
+                             const CompareOptions& options);
+
+// The largest slowdown of a rate, in percent (0 when none is significant).
+double WorstRegressionPct(const CompareResult& result);
+
+}  // namespace membench

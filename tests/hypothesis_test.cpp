@@ -1,0 +1,111 @@
+// File: tests/hypothesis_test.cpp
+// The comparison statistics against hand-computed values, and calibrated
+// by simulation: A/A comparisons under realistic noise must say "no
+// significant change" at least 95% of the time, and a real 2% shift at
+// 0.5% noise with 10 runs a side must be found at least 90% of the time.
+#include "core/hypothesis.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace membench {
+namespace {
+
+TEST(Hypothesis, WelchMatchesAHandComputedExample) {
+  const std::vector<double> a = {1, 2, 3, 4, 5};
+  const std::vector<double> b = {2, 3, 4, 5, 6};
+  const TestResult t = WelchTTest(a, b);
+  EXPECT_NEAR(t.statistic, 1.0, 1e-12);  // difference 1, standard error sqrt(2.5/5 + 2.5/5)
+  EXPECT_NEAR(t.p_value, 0.3466, 1e-3);  // t = 1 with 8 degrees of freedom
+}
+
+TEST(Hypothesis, MannWhitneySeparatedSamplesAreSignificant) {
+  const std::vector<double> a = {1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<double> b = {11, 12, 13, 14, 15, 16, 17, 18};
+  const TestResult u = MannWhitneyU(a, b);
+  EXPECT_DOUBLE_EQ(u.statistic, 0.0);
+  EXPECT_LT(u.p_value, 0.001);
+  EXPECT_DOUBLE_EQ(MannWhitneyU(a, a).p_value, 1.0);
+}
+
+TEST(Hypothesis, RatioIntervalCoversTheRatio) {
+  const std::vector<double> a = {100, 101, 99, 100.5, 99.5};
+  const std::vector<double> b = {110, 111, 109, 110.5, 109.5};
+  const auto ci = RatioInterval95(a, b);
+  ASSERT_TRUE(ci.has_value());
+  EXPECT_LT(ci->low, 1.1);
+  EXPECT_GT(ci->high, 1.1);
+  EXPECT_GT(ci->low, 1.08);
+}
+
+TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
+  const std::vector<double> a = {100, 101, 99, 100.5, 99.5};
+  const std::vector<double> b = {110, 111, 109, 110.5, 109.5};
+  EXPECT_EQ(Compare(a, b, Better::kHigher, 1).verdict, "faster");
+  EXPECT_EQ(Compare(a, b, Better::kLower, 1).verdict, "slower");
+  EXPECT_EQ(Compare(a, b, Better::kNeither, 1).verdict, "higher");
+  EXPECT_EQ(Compare(a, b, Better::kHigher, 20).verdict, "no significant change");
+  const std::vector<double> one = {100};
+  const Comparison single = Compare(one, b, Better::kHigher, 1);
+  EXPECT_FALSE(single.welch.has_value());
+  EXPECT_EQ(single.verdict, "inconclusive: one sample has no variance");
+}
+
+// Binomial tolerance: 3 standard deviations above the nominal 5%.
+double MaxFalsePositiveRate(int trials) { return 0.05 + 3 * std::sqrt(0.05 * 0.95 / trials); }
+
+template <typename Noise>
+double FalsePositiveRate(Noise noise, int n, int trials) {
+  std::mt19937_64 random(12345);
+  int positives = 0;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<double> a, b;
+    for (int i = 0; i < n; ++i) a.push_back(noise(random));
+    for (int i = 0; i < n; ++i) b.push_back(noise(random));
+    if (Compare(a, b, Better::kHigher, 0).significant) ++positives;
+  }
+  return static_cast<double>(positives) / trials;
+}
+
+TEST(Calibration, AaWithNormalNoiseIsRarelySignificant) {
+  constexpr int kTrials = 4000;
+  for (const int n : {5, 10, 20}) {
+    std::normal_distribution<double> normal(100.0, 2.0);
+    EXPECT_LE(FalsePositiveRate([&](std::mt19937_64& r) { return normal(r); }, n, kTrials),
+              MaxFalsePositiveRate(kTrials))
+        << n << " runs a side";
+  }
+}
+
+// Benchmark noise is skewed: mostly a floor, sometimes much slower
+// (interrupts, other tenants): log-normal times.
+TEST(Calibration, AaWithSkewedNoiseIsRarelySignificant) {
+  constexpr int kTrials = 4000;
+  for (const int n : {10, 20}) {
+    std::lognormal_distribution<double> skewed(0.0, 0.3);
+    EXPECT_LE(FalsePositiveRate([&](std::mt19937_64& r) { return 100.0 * (1 + 0.1 * skewed(r)); }, n, kTrials),
+              MaxFalsePositiveRate(kTrials))
+        << n << " runs a side";
+  }
+}
+
+TEST(Calibration, TwoPercentShiftAtHalfPercentNoiseIsFound) {
+  constexpr int kTrials = 2000;
+  std::mt19937_64 random(777);
+  std::normal_distribution<double> noise(0.0, 0.005);
+  int found = 0;
+  for (int t = 0; t < kTrials; ++t) {
+    std::vector<double> a, b;
+    for (int i = 0; i < 10; ++i) a.push_back(100.0 * (1 + noise(random)));
+    for (int i = 0; i < 10; ++i) b.push_back(102.0 * (1 + noise(random)));
+    const Comparison c = Compare(a, b, Better::kHigher, 1.0);
+    if (c.significant && c.verdict.rfind("faster", 0) == 0) ++found;
+  }
+  EXPECT_GE(static_cast<double>(found) / kTrials, 0.90);
+}
+
+}  // namespace
+}  // namespace membench
