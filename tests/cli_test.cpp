@@ -548,6 +548,25 @@ TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {
   for (const auto& path : {good, single, other, bad}) std::remove(path.c_str());
 }
 
+TEST(Precision, StopsWhenTheGoalIsReachedAndSaysHowManyRuns) {
+  const std::string path = TempPath("precision.json");
+  const Outcome loose = Membench("run memset --size 64K --precision 50% --min-runs 3 --json " + path);
+  ASSERT_EQ(loose.status, 0) << loose.output;
+  EXPECT_NE(loose.output.find("the +-50% goal was met"), std::string::npos) << loose.output;
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_TRUE(result["measurements"][0]["precision"]["reached"].get<bool>());
+  EXPECT_EQ(result["measurements"][0]["samples"].size(), 3u);
+  const Outcome strict = Membench("run memset --size 64K --precision 0.0001% --max-runs 4");
+  ASSERT_EQ(strict.status, 0) << strict.output;
+  EXPECT_NE(strict.output.find("NOT reached"), std::string::npos) << strict.output;
+  EXPECT_NE(strict.output.find("(4 runs"), std::string::npos) << strict.output;
+  for (const char* bad : {"--precision 0", "--precision abc", "--precision 1% --min-runs 10 --max-runs 5"}) {
+    const Outcome run = Membench(std::string("run memset --size 64K ") + bad);
+    EXPECT_EQ(run.status, 2) << bad << "\n" << run.output;
+  }
+  std::remove(path.c_str());
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -44,6 +44,10 @@ struct CommonRunFlags {
   std::string procs;
   std::string threads;
   std::string pressure;
+  std::string precision;
+  std::string min_runs = "3";
+  std::string max_runs = "100";
+  std::string max_time = "60";
   bool force = false;
 };
 
@@ -62,6 +66,13 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("--procs", f.procs,
                  "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
       ->type_name("LIST");
+  cmd.add_option("--precision", f.precision,
+                 "instead of -r: sample until the 95% CI of the mean rate is within +-PCT, e.g. 0.5%")
+      ->type_name("PCT");
+  cmd.add_option("--min-runs", f.min_runs, "with --precision: at least N samples (default 3)")->type_name("N");
+  cmd.add_option("--max-runs", f.max_runs, "with --precision: at most N samples (default 100)")->type_name("N");
+  cmd.add_option("--max-time", f.max_time, "with --precision: at most S seconds of sampling per point (default 60)")
+      ->type_name("S");
   cmd.add_option("--pressure", f.pressure,
                  "N background processes streaming through a buffer twice the last-level cache during the run")
       ->type_name("N");
@@ -129,6 +140,25 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   options.force = flags.force;
+  if (!flags.precision.empty()) {
+    PrecisionGoal goal;
+    std::string text = flags.precision;
+    if (!text.empty() && text.back() == '%') text.pop_back();
+    std::size_t used = 0;
+    try {
+      goal.target_pct = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != text.size() || !(goal.target_pct > 0) || goal.target_pct > 100) {
+      throw Error("--precision " + flags.precision + ": expected a percentage above 0, e.g. 0.5%");
+    }
+    goal.min_runs = PositiveInt(flags.min_runs, "--min-runs", 2);
+    goal.max_runs = PositiveInt(flags.max_runs, "--max-runs", 2);
+    if (goal.max_runs < goal.min_runs) throw Error("--max-runs must not be below --min-runs");
+    goal.max_seconds = PositiveInt(flags.max_time, "--max-time", 1);
+    options.precision = goal;
+  }
   return options;
 }
 

@@ -72,6 +72,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
     work_total += static_cast<double>(s.work);
   }
   out.rate = Summarize(rate);
+  out.noise = DiagnoseNoise(rate);
   out.wall_seconds = Summarize(wall);
   out.user_seconds = Summarize(user);
   out.system_seconds = Summarize(system);

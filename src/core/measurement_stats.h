@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/noise.h"
 #include "core/result.h"
 #include "core/stats.h"
 
@@ -62,6 +63,7 @@ struct MeasurementStats {
   std::optional<double> faults_per_second;
   std::optional<double> ns_per_fault;
   std::vector<PhaseStats> phases;
+  NoiseDiagnostics noise;  // of the rate's samples
 };
 
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);

@@ -48,6 +48,9 @@ struct Measurement {
   std::optional<Sample> first_sample;
   std::vector<PageProof> page_proofs;
   std::vector<std::string> notes;
+  // Under --precision: the goal, and whether the samples reached it.
+  std::optional<double> precision_target_pct;
+  bool precision_reached = false;
 };
 
 struct RunResult {

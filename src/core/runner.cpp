@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <cstdio>
 
 #include "core/error.h"
 #include "core/sampler.h"
+#include "core/stats.h"
 #include "core/team_sampler.h"
 #include "core/units.h"
 #include "sys/cache_pressure.h"
@@ -44,6 +46,14 @@ std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns,
   const double next = static_cast<double>(loops) * multiplier;
   if (next >= 1e15) return static_cast<std::uint64_t>(1e15);
   return std::max(loops + 1, static_cast<std::uint64_t>(next));
+}
+
+double CiHalfWidthPct(const std::vector<Sample>& samples) {
+  std::vector<double> rates;
+  for (const auto& s : samples) rates.push_back(s.wall_ns > 0 ? static_cast<double>(s.work) / static_cast<double>(s.wall_ns) : 0);
+  const Summary summary = Summarize(rates);
+  if (summary.n < 2 || summary.mean <= 0) return std::numeric_limits<double>::infinity();
+  return 100.0 * (summary.ci95_high - summary.mean) / summary.mean;
 }
 
 bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop) {
@@ -128,6 +138,20 @@ int WarmUp(SampleSource& sampler, const RunOptions& options, bool recalibrate, s
   return taken;
 }
 
+void TakeSamplesToPrecision(SampleSource& sampler, const PrecisionGoal& goal, std::uint64_t loops, Measurement& m) {
+  m.precision_target_pct = goal.target_pct;
+  const std::int64_t start = sys::MonotonicNs();
+  while (!sys::Interrupted() && static_cast<int>(m.samples.size()) < goal.max_runs) {
+    m.samples.push_back(sampler.Take(loops));
+    if (static_cast<int>(m.samples.size()) < std::max(goal.min_runs, 2)) continue;
+    if (CiHalfWidthPct(m.samples) <= goal.target_pct) {
+      m.precision_reached = true;
+      return;
+    }
+    if (static_cast<double>(sys::MonotonicNs() - start) * 1e-9 >= goal.max_seconds) return;
+  }
+}
+
 // Measures one point: calibration or the cold first pass, warm-up, samples.
 void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement& m) {
   Workload& workload = sampler.lead();
@@ -153,7 +177,11 @@ void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement&
   }
   m.warmup_samples = WarmUp(sampler, options, m.loops_calibrated, loops);
   m.loops = loops;
-  for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) m.samples.push_back(sampler.Take(loops));
+  if (options.precision) {
+    TakeSamplesToPrecision(sampler, *options.precision, loops, m);
+  } else {
+    for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) m.samples.push_back(sampler.Take(loops));
+  }
   m.page_proofs = workload.PageProofs();
   for (auto& note : workload.Notes()) m.notes.push_back(std::move(note));
 }

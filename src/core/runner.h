@@ -16,8 +16,22 @@
 
 namespace membench {
 
+// --precision: take samples until the 95% confidence interval of the mean
+// rate is within ±target_pct of it, between min_runs and max_runs samples
+// and within max_seconds of sampling per point.
+struct PrecisionGoal {
+  double target_pct = 1;
+  int min_runs = 3;
+  int max_runs = 100;
+  double max_seconds = 60;
+};
+
+// Half the width of the rate's 95% CI, relative to its mean, in percent.
+double CiHalfWidthPct(const std::vector<Sample>& samples);
+
 struct RunOptions {
-  int repetitions = 5;
+  int repetitions = 5;  // without a precision goal
+  std::optional<PrecisionGoal> precision;
   int warmup = 1;                      // at least this many; more while the machine is still speeding up
   std::optional<std::uint64_t> loops;  // fixed loops per sample
   // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample

@@ -138,11 +138,20 @@ nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"faults_per_second", st.faults_per_second ? nlohmann::json(*st.faults_per_second) : nlohmann::json(nullptr)},
             {"ns_per_fault", st.ns_per_fault ? nlohmann::json(*st.ns_per_fault) : nlohmann::json(nullptr)},
             {"phases", phases},
+            {"noise",
+             {{"outliers", st.noise.outliers},
+              {"trend_p", st.noise.trend_p ? nlohmann::json(*st.noise.trend_p) : nlohmann::json(nullptr)},
+              {"bimodality", st.noise.bimodality ? nlohmann::json(*st.noise.bimodality) : nlohmann::json(nullptr)},
+              {"warnings", st.noise.Warnings()}}},
             {"workers", st.workers ? nlohmann::json{{"count", st.workers->workers},
                                                     {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
                                                     {"worker_rate", SummaryToJson(st.workers->worker_rate)}}
                                    : nlohmann::json(nullptr)},
             {"counters", counter_stats}}},
+          {"precision", m.precision_target_pct
+                            ? nlohmann::json{{"target_pct", *m.precision_target_pct}, {"reached", m.precision_reached},
+                                             {"runs", m.samples.size()}}
+                            : nlohmann::json(nullptr)},
           {"page_proof", proofs},
           {"notes", m.notes}};
 }

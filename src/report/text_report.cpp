@@ -109,6 +109,12 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
                RateText(m, st.rate.ci95_high));
   }
+  if (m.precision_target_pct) {
+    const double half = st.rate.mean > 0 ? 100.0 * (st.rate.ci95_high - st.rate.mean) / st.rate.mean : 0.0;
+    fmt::print(out, "{:>18}      {:<32} # 95% CI within +-{:.2f}% of the mean after {} runs: the +-{}% goal {}\n",
+               m.precision_reached ? "reached" : "NOT reached", "precision", half, m.samples.size(),
+               *m.precision_target_pct, m.precision_reached ? "was met" : "was not met (--max-runs or --max-time)");
+  }
   if (st.workers) {
     const WorkerStats& w = *st.workers;
     fmt::print(out, "{:>18}      {:<32} # vm-scalability's figure: each worker's work / its own time, summed\n",
@@ -159,6 +165,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   fmt::print(out, "{:>17.9f} seconds sys\n", st.system_seconds.mean);
   out << "\n";
   for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
+  for (const auto& warning : st.noise.Warnings()) fmt::print(out, " warning: {}\n", warning);
   for (const auto& note : m.notes) fmt::print(out, " note: {}\n", note);
 }
 
