@@ -567,6 +567,14 @@ TEST(Precision, StopsWhenTheGoalIsReachedAndSaysHowManyRuns) {
   std::remove(path.c_str());
 }
 
+TEST(Doctor, NoiseRunsAnAaAndPrintsTheDetectableChange) {
+  const Outcome run = Membench("doctor --noise -r 3");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("A/A: "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("smallest change detectable"), std::string::npos) << run.output;
+  EXPECT_EQ(Membench("doctor").status, 2);
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -4,6 +4,7 @@
 // significant change" at least 95% of the time, and a real 2% shift at
 // 0.5% noise with 10 runs a side must be found at least 90% of the time.
 #include "core/hypothesis.h"
+#include "core/power.h"
 
 #include <gtest/gtest.h>
 
@@ -105,6 +106,12 @@ TEST(Calibration, TwoPercentShiftAtHalfPercentNoiseIsFound) {
     if (c.significant && c.verdict.rfind("faster", 0) == 0) ++found;
   }
   EXPECT_GE(static_cast<double>(found) / kTrials, 0.90);
+}
+
+// t quantiles with 18 degrees of freedom: 2.101 (97.5%) and 0.862 (80%).
+TEST(Power, MinimumDetectableChangeFollowsTheTTest) {
+  EXPECT_NEAR(MinimumDetectableChangePct(0.5, 10), (2.101 + 0.862) * 0.5 * std::sqrt(0.2), 0.005);
+  EXPECT_LT(MinimumDetectableChangePct(1.0, 20), MinimumDetectableChangePct(1.0, 10));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "cli/compare_command.h"
 #include "cli/cpu_list.h"
+#include "cli/doctor_command.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
 #include "core/error.h"
@@ -246,6 +247,13 @@ int RunCli(int argc, char** argv) {
                             "membench compare a.json b.json --threshold 2 --fail-on-regression 5",
                             "membench compare r.json r.json --ignore impl --a impl=libc --b impl=nt"}));
 
+  bool doctor_noise = false;
+  std::string doctor_runs = "10";
+  CLI::App* doctor = app.add_subcommand("doctor", "check this machine for measuring: --noise");
+  doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
+  doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
+  doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
+
   CLI::App* run = app.add_subcommand("run", "run a workload over its parameter matrix");
   run->require_subcommand(1);
   run->footer(Examples({"membench run memcpy --size 64M --impl all -r 5",
@@ -294,6 +302,13 @@ int RunCli(int argc, char** argv) {
       return 0;
     }
     if (compare->parsed()) return RunCompare(compare_args);
+    if (doctor->parsed()) {
+      if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
+      RunOptions options;
+      options.repetitions = PositiveInt(doctor_runs, "-r", 2);
+      options.events = sys::ResolveEventList("task-clock");
+      return RunNoiseDoctor(options);
+    }
     if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {
       if (!workload_cmds.at(info.name)->parsed()) continue;

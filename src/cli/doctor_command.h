@@ -1,0 +1,15 @@
+// File: cli/doctor_command.h
+// `membench doctor --noise`: a short real A/A on this machine - the same
+// memcpy measured 2N times, alternate samples given to A and B - and what
+// it says: A against B (which must be "no significant change"), the noise,
+// its warnings, and the smallest change N runs a side can detect here, the
+// figure that tells a kernel developer which -r to use.
+#pragma once
+
+#include "core/runner.h"
+
+namespace membench {
+
+int RunNoiseDoctor(const RunOptions& options);
+
+}  // namespace membench
