@@ -575,6 +575,23 @@ TEST(Doctor, NoiseRunsAnAaAndPrintsTheDetectableChange) {
   EXPECT_EQ(Membench("doctor").status, 2);
 }
 
+TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
+  const std::string path = TempPath("interleaved.json");
+  const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 6 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("round-robin"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("impl=stosb / libc"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_TRUE(result["interleaved"].get<bool>());
+  EXPECT_EQ(result["paired_ratios"].size(), 1u);
+  const Outcome sequential = Membench("run memset --size 64K --impl libc,stosb -r 3 --order sequential");
+  ASSERT_EQ(sequential.status, 0) << sequential.output;
+  EXPECT_EQ(sequential.output.find("paired ratios"), std::string::npos) << sequential.output;
+  // clear has an --order of its own: the sample order is --sample-order there.
+  EXPECT_EQ(Membench("run clear --page 2M --size 4M --sample-order sequential -r 2").status, 0);
+  std::remove(path.c_str());
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

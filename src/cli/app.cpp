@@ -45,6 +45,7 @@ struct CommonRunFlags {
   std::string procs;
   std::string threads;
   std::string pressure;
+  std::string order = "interleaved";
   std::string precision;
   std::string min_runs = "3";
   std::string max_runs = "100";
@@ -52,7 +53,9 @@ struct CommonRunFlags {
   bool force = false;
 };
 
-void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
+// own_order: the workload has a parameter "order" of its own (clear's
+// sub-page order); the sample order is then --sample-order alone.
+void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, bool own_order) {
   cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)")->type_name("N");
   cmd.add_option("--warmup", f.warmup,
                  "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)")
@@ -67,6 +70,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("--procs", f.procs,
                  "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
       ->type_name("LIST");
+  cmd.add_option(own_order ? "--sample-order" : "--order,--sample-order", f.order,
+                 "interleaved (default: samples round-robin over the points) or sequential (each point's in a row)")
+      ->check(CLI::IsMember({"interleaved", "sequential"}))
+      ->type_name("ORDER");
   cmd.add_option("--precision", f.precision,
                  "instead of -r: sample until the 95% CI of the mean rate is within +-PCT, e.g. 0.5%")
       ->type_name("PCT");
@@ -141,6 +148,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   options.force = flags.force;
+  options.order = flags.order == "sequential" ? SampleOrder::kSequential : SampleOrder::kInterleaved;
   if (!flags.precision.empty()) {
     PrecisionGoal goal;
     std::string text = flags.precision;
@@ -210,6 +218,23 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
     options.pressure_bytes = PressureBufferBytes(result.system.caches);
   }
   CheckMemoryFits(info, CheckHugetlbPools(info, points), options);
+  if (options.order == SampleOrder::kInterleaved && points.size() > 1 && NeedsMachineSettings(points)) {
+    options.order = SampleOrder::kSequential;
+    result.notes.push_back(
+        "mTHP points change machine-wide settings for their duration: measured one after another (--order "
+        "sequential), not interleaved");
+  }
+  if (options.order == SampleOrder::kInterleaved && points.size() > 1 && !options.force) {
+    const std::uint64_t together = MemoryNeededTogether(info, points) +
+                                   static_cast<std::uint64_t>(options.pressure) * options.pressure_bytes;
+    const std::uint64_t available = sys::MemAvailableBytes();
+    if (available != 0 && together > available) {
+      options.order = SampleOrder::kSequential;
+      result.notes.push_back(fmt::format("the points need {} together but {} is available: measured one after "
+                                         "another (--order sequential), not interleaved",
+                                         FormatSize(together), FormatSizeApprox(available)));
+    }
+  }
   if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
 
   StampResult(result, argc, argv);
@@ -278,7 +303,9 @@ int RunCli(int argc, char** argv) {
       cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")")
           ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : "LIST");
     }
-    AddCommonRunFlags(*cmd, flags);
+    const bool own_order =
+        std::any_of(info.params.begin(), info.params.end(), [](const ParamSpec& p) { return p.name == "order"; });
+    AddCommonRunFlags(*cmd, flags, own_order);
     cmd->footer(Examples(info.examples) +
                 "\nSizes take B, K/KB/KiB, M/MB/MiB, G/GB/GiB, T (all powers of 1024). Lists: a,b,c. Ranges:\n"
                 "LO..HI (x2 steps), LO..HI:x4, LO..HI:+4K. Matrix: every combination of the lists.\n");

@@ -62,6 +62,7 @@ struct RunResult {
   std::vector<sys::EventStatus> events;
   std::vector<std::string> notes;  // run-wide (counter fallbacks, ...)
   std::vector<Measurement> measurements;
+  bool interleaved = false;  // round k of every measurement was taken together
   bool interrupted = false;
 };
 

@@ -72,6 +72,16 @@ void CheckWorkerLimits(const std::vector<Point>& points) {
   }
 }
 
+std::uint64_t MemoryNeededTogether(const WorkloadInfo& info, const std::vector<Point>& points) {
+  if (info.memory_needed == nullptr) return 0;
+  std::uint64_t total = 0;
+  for (const auto& point : points) {
+    const auto workers = WorkersOf(point);
+    total += info.memory_needed(point) * static_cast<std::uint64_t>(workers ? workers->count : 1);
+  }
+  return total;
+}
+
 std::uint64_t PressureBufferBytes(const std::vector<sys::CacheLevel>& caches) {
   std::uint64_t largest = 0;
   for (const auto& cache : caches) largest = std::max(largest, cache.size_bytes);
@@ -138,52 +148,101 @@ int WarmUp(SampleSource& sampler, const RunOptions& options, bool recalibrate, s
   return taken;
 }
 
-void TakeSamplesToPrecision(SampleSource& sampler, const PrecisionGoal& goal, std::uint64_t loops, Measurement& m) {
-  m.precision_target_pct = goal.target_pct;
-  const std::int64_t start = sys::MonotonicNs();
-  while (!sys::Interrupted() && static_cast<int>(m.samples.size()) < goal.max_runs) {
-    m.samples.push_back(sampler.Take(loops));
-    if (static_cast<int>(m.samples.size()) < std::max(goal.min_runs, 2)) continue;
-    if (CiHalfWidthPct(m.samples) <= goal.target_pct) {
-      m.precision_reached = true;
-      return;
+// One point while it is measured: its workload, where its samples come
+// from, and its measurement so far. Interleaved runs keep every point live
+// and take one sample of each in turn.
+class LivePoint {
+ public:
+  LivePoint(const WorkloadInfo& info, const Point& point, const RunOptions& options, sys::CounterGroup& counters,
+            RunResult& result)
+      : options_(options), workload_(info.make()) {
+    m_.workload = info.name;
+    m_.work_unit = info.work_unit;
+    m_.rate_label = info.rate_label;
+    m_.point = point;
+    if (const auto workers = WorkersOf(point)) {
+      sampler_ = std::make_unique<TeamSampler>(info, point, *workers, options.cpus, options.events, *workload_,
+                                               counters, result.notes);
+      m_.notes.push_back(fmt::format(
+          "{} worker {}, {}, each with its own memory and counters, released together by a barrier; rate = all "
+          "workers' work / wall time of the parallel region",
+          workers->count, workers->kind == sys::WorkerKind::kProcess ? "processes" : "threads",
+          options.cpus.empty() ? "unpinned" : "pinned round-robin to --cpu"));
+    } else {
+      workload_->Prepare(point);
+      sampler_ = std::make_unique<SoloSampler>(*workload_, counters, result.notes);
     }
-    if (static_cast<double>(sys::MonotonicNs() - start) * 1e-9 >= goal.max_seconds) return;
+    Calibrate();
+    start_ns_ = sys::MonotonicNs();
   }
-}
 
-// Measures one point: calibration or the cold first pass, warm-up, samples.
-void MeasurePoint(SampleSource& sampler, const RunOptions& options, Measurement& m) {
-  Workload& workload = sampler.lead();
-  m.fresh_state_each_sample = workload.FreshStateEachSample();
-  m.phases = workload.Phases();
-  if (const auto unit = workload.PointWorkUnit()) {
-    m.work_unit = unit->unit;
-    m.rate_label = unit->rate_label;
-  }
-  std::uint64_t loops = options.loops.value_or(1);
-  if (m.fresh_state_each_sample) {
-    if (options.loops && *options.loops != 1) {
-      m.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
+  // Whether the point wants another timed sample.
+  bool WantsMore() const {
+    const int taken = static_cast<int>(m_.samples.size());
+    if (!options_.precision) return taken < options_.repetitions;
+    const PrecisionGoal& goal = *options_.precision;
+    if (m_.precision_reached || taken >= goal.max_runs) return false;
+    if (taken >= std::max(goal.min_runs, 2) &&
+        static_cast<double>(sys::MonotonicNs() - start_ns_) * 1e-9 >= goal.max_seconds) {
+      return false;
     }
-    loops = 1;
-  } else if (!options.loops) {
-    m.loops_calibrated = true;
-    Sample first;
-    loops = CalibrateLoops(sampler, options.min_sample.count(), first);
-    m.first_sample = first;
-  } else {
-    m.first_sample = sampler.Take(1);
+    return true;
   }
-  m.warmup_samples = WarmUp(sampler, options, m.loops_calibrated, loops);
-  m.loops = loops;
-  if (options.precision) {
-    TakeSamplesToPrecision(sampler, *options.precision, loops, m);
-  } else {
-    for (int r = 0; r < options.repetitions && !sys::Interrupted(); ++r) m.samples.push_back(sampler.Take(loops));
+
+  void TakeSample() {
+    m_.samples.push_back(sampler_->Take(loops_));
+    if (options_.precision && static_cast<int>(m_.samples.size()) >= std::max(options_.precision->min_runs, 2)) {
+      m_.precision_reached = CiHalfWidthPct(m_.samples) <= options_.precision->target_pct;
+    }
   }
-  m.page_proofs = workload.PageProofs();
-  for (auto& note : workload.Notes()) m.notes.push_back(std::move(note));
+
+  // The page proofs and notes, read while the memory is still mapped.
+  Measurement Finish() {
+    Workload& workload = sampler_->lead();
+    m_.page_proofs = workload.PageProofs();
+    for (auto& note : workload.Notes()) m_.notes.push_back(std::move(note));
+    return std::move(m_);
+  }
+
+ private:
+  // Calibration or the cold first pass, then warm-up.
+  void Calibrate() {
+    Workload& workload = sampler_->lead();
+    m_.fresh_state_each_sample = workload.FreshStateEachSample();
+    m_.phases = workload.Phases();
+    if (options_.precision) m_.precision_target_pct = options_.precision->target_pct;
+    if (const auto unit = workload.PointWorkUnit()) {
+      m_.work_unit = unit->unit;
+      m_.rate_label = unit->rate_label;
+    }
+    loops_ = options_.loops.value_or(1);
+    if (m_.fresh_state_each_sample) {
+      if (options_.loops && *options_.loops != 1) {
+        m_.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
+      }
+      loops_ = 1;
+    } else if (!options_.loops) {
+      m_.loops_calibrated = true;
+      Sample first;
+      loops_ = CalibrateLoops(*sampler_, options_.min_sample.count(), first);
+      m_.first_sample = first;
+    } else {
+      m_.first_sample = sampler_->Take(1);
+    }
+    m_.warmup_samples = WarmUp(*sampler_, options_, m_.loops_calibrated, loops_);
+    m_.loops = loops_;
+  }
+
+  const RunOptions& options_;
+  Measurement m_;
+  std::unique_ptr<Workload> workload_;
+  std::unique_ptr<SampleSource> sampler_;
+  std::uint64_t loops_ = 1;
+  std::int64_t start_ns_ = 0;
+};
+
+void KeepIfMeasured(Measurement m, RunResult& result) {
+  if (!m.samples.empty()) result.measurements.push_back(std::move(m));
 }
 
 }  // namespace
@@ -202,31 +261,33 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
   sys::ScopedAffinity affinity(options.cpus);
   sys::CounterGroup counters(options.events);
   Progress progress(points.size());
-  for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
-    const Point& point = points[index];
-    progress.Show(index, info.name + " " + point.Label());
-    Measurement m;
-    m.workload = info.name;
-    m.work_unit = info.work_unit;
-    m.rate_label = info.rate_label;
-    m.point = point;
-    std::unique_ptr<Workload> workload = info.make();
-    if (const auto workers = WorkersOf(point)) {
-      // Worker 0, this thread, runs on the first CPU of the list.
-      sys::ScopedAffinity lead_cpu(options.cpus.empty() ? std::vector<int>{} : std::vector<int>{options.cpus[0]});
-      TeamSampler team(info, point, *workers, options.cpus, options.events, *workload, counters, result.notes);
-      MeasurePoint(team, options, m);
-      m.notes.push_back(fmt::format(
-          "{} worker {}, {}, each with its own memory and counters, released together by a barrier; rate = all "
-          "workers' work / wall time of the parallel region",
-          workers->count, workers->kind == sys::WorkerKind::kProcess ? "processes" : "threads",
-          options.cpus.empty() ? "unpinned" : "pinned round-robin to --cpu"));
-    } else {
-      workload->Prepare(point);
-      SoloSampler solo(*workload, counters, result.notes);
-      MeasurePoint(solo, options, m);
+  if (options.order == SampleOrder::kSequential || points.size() == 1) {
+    for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
+      progress.Show(index, info.name + " " + points[index].Label());
+      LivePoint live(info, points[index], options, counters, result);
+      while (!sys::Interrupted() && live.WantsMore()) live.TakeSample();
+      KeepIfMeasured(live.Finish(), result);
     }
-    if (!m.samples.empty()) result.measurements.push_back(std::move(m));
+  } else {
+    // Every point prepared, calibrated and warmed up first; then rounds of
+    // one sample each, so the machine's drift spreads over all points.
+    std::vector<std::unique_ptr<LivePoint>> live;
+    for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
+      progress.Show(index, "preparing " + info.name + " " + points[index].Label());
+      live.push_back(std::make_unique<LivePoint>(info, points[index], options, counters, result));
+    }
+    for (bool more = true; more && !sys::Interrupted();) {
+      more = false;
+      for (auto& point : live) {
+        if (sys::Interrupted() || !point->WantsMore()) continue;
+        point->TakeSample();
+        more = true;
+      }
+    }
+    for (auto& point : live) KeepIfMeasured(point->Finish(), result);
+    result.interleaved = true;
+    result.notes.push_back("samples were taken round-robin over the points (--order interleaved), so drift of the "
+                           "machine spreads over all of them");
   }
   if (pressure) {
     if (const int died = pressure->DiedEarly(); died > 0) {

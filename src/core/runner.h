@@ -29,8 +29,13 @@ struct PrecisionGoal {
 // Half the width of the rate's 95% CI, relative to its mean, in percent.
 double CiHalfWidthPct(const std::vector<Sample>& samples);
 
+// Interleaved: every point prepared at once and sampled in rounds (A B C
+// A B C ...); sequential: each point's samples in a row.
+enum class SampleOrder { kInterleaved, kSequential };
+
 struct RunOptions {
   int repetitions = 5;  // without a precision goal
+  SampleOrder order = SampleOrder::kInterleaved;
   std::optional<PrecisionGoal> precision;
   int warmup = 1;                      // at least this many; more while the machine is still speeding up
   std::optional<std::uint64_t> loops;  // fixed loops per sample
@@ -62,6 +67,9 @@ bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop);
 // Throws Error before anything runs when a point's workers exceed the
 // process limit.
 void CheckWorkerLimits(const std::vector<Point>& points);
+
+// Memory all points need at once (interleaved), all workers counted.
+std::uint64_t MemoryNeededTogether(const WorkloadInfo& info, const std::vector<Point>& points);
 
 // Throws Error before anything runs when a point (all its workers, and the
 // pressure processes' buffers) does not fit in memory.

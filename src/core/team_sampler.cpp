@@ -7,6 +7,7 @@
 #include <new>
 
 #include "core/error.h"
+#include "sys/process.h"
 
 namespace membench {
 namespace {
@@ -80,6 +81,7 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
       lead_(lead),
       lead_counters_(lead_counters),
       run_notes_(run_notes),
+      lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
       memory_(sizeof(Shared) + sizeof(WorkerSlot) * static_cast<std::size_t>(plan.count)) {
   if (events.size() > kMaxTeamEvents) {
     throw Error("at most " + std::to_string(kMaxTeamEvents) + " events can be counted with workers");
@@ -93,6 +95,7 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
     {
       // The lead prepares first: machine-wide settings (mTHP sizes) are then
       // in place, taken by the run that owns them, before any worker maps.
+      const sys::ScopedAffinity pin(lead_cpus_);
       std::lock_guard<std::mutex> lock(g_prepare_mutex);
       lead_.Prepare(point_);
     }
@@ -213,6 +216,7 @@ void TeamSampler::RunRound(int index, Workload& workload, sys::CounterGroup& cou
 }
 
 Sample TeamSampler::Take(std::uint64_t loops) {
+  const sys::ScopedAffinity pin(lead_cpus_);
   Shared& shared = *shared_;
   shared.loops = loops;
   shared.arrived.store(0);

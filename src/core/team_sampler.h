@@ -65,6 +65,7 @@ class TeamSampler : public SampleSource {
   sys::CounterGroup& lead_counters_;
   std::vector<std::string>& run_notes_;
   bool lead_split_ = false;
+  std::vector<int> lead_cpus_;  // worker 0, the runner's thread, runs on the first CPU of --cpu
   sys::SharedMemory memory_;
   Shared* shared_;
   std::unique_ptr<sys::WorkerTeam> team_;

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "core/measurement_stats.h"
+#include "core/paired.h"
 
 namespace membench {
 namespace {
@@ -172,11 +173,26 @@ nlohmann::json ResultToJson(const RunResult& r) {
   }
   nlohmann::json measurements = nlohmann::json::array();
   for (const auto& m : r.measurements) measurements.push_back(MeasurementToJson(m, r));
+  nlohmann::json paired = nlohmann::json::array();
+  if (r.interleaved) {
+    for (const PairedRatio& p : PairedRatios(r.measurements)) {
+      paired.push_back({{"a", p.a},
+                        {"b", p.b},
+                        {"param", p.param},
+                        {"rounds", p.rounds},
+                        {"median_ratio", p.median_ratio},
+                        {"confidence_pct", p.confidence_pct},
+                        {"ci", p.ci ? nlohmann::json{p.ci->low, p.ci->high} : nlohmann::json(nullptr)},
+                        {"verdict", p.verdict}});
+    }
+  }
   return {{"schema", kResultSchema},
           {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
           {"command_line", r.command_line},
           {"started_at", r.started_at},
           {"interrupted", r.interrupted},
+          {"interleaved", r.interleaved},
+          {"paired_ratios", paired},
           {"system", SystemToJson(r.system)},
           {"tsc_ghz", r.tsc_ghz},
           {"events", events},

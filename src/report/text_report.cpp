@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/measurement_stats.h"
+#include "core/paired.h"
 #include "core/units.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
@@ -349,6 +350,28 @@ std::string WithThousands(double value) {
   return negative ? "-" + out : out;
 }
 
+void WritePairedRatios(std::ostream& out, const RunResult& r) {
+  if (!r.interleaved) return;
+  const std::vector<PairedRatio> pairs = PairedRatios(r.measurements);
+  if (pairs.empty()) return;
+  fmt::print(out,
+             "\n# paired ratios of the interleaved rounds: median of the per-round rate ratios B/A, with a "
+             "distribution-free {:.1f}% interval (sign test{})\n",
+             pairs.front().confidence_pct,
+             pairs.size() > 1 ? fmt::format(", Bonferroni-corrected for {} comparisons", pairs.size()) : "");
+  for (const PairedRatio& p : pairs) {
+    const Measurement& a = r.measurements[p.a];
+    const Measurement& b = r.measurements[p.b];
+    std::string others;
+    for (const auto& [name, value] : a.point.values) {
+      if (name != p.param) others += " " + name + "=" + value.text;
+    }
+    const std::string ci = p.ci ? fmt::format("[{:.4f} .. {:.4f}]", p.ci->low, p.ci->high) : std::string("[n/a]");
+    fmt::print(out, "{}={} / {}  {:.4f} {:<22} {:<24} {} rounds;{}\n", p.param, b.point.at(p.param).text,
+               a.point.at(p.param).text, p.median_ratio, ci, p.verdict, p.rounds, others);
+  }
+}
+
 void WriteTextReport(const RunResult& result, std::ostream& out) {
   WriteHeader(out, result);
   // Each measurement's figures once, for its block, the summary and the steps.
@@ -356,6 +379,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out) {
   for (const auto& m : result.measurements) stats.push_back(ComputeMeasurementStats(m, result.events));
   for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i]);
   WriteSummary(out, result, stats);
+  WritePairedRatios(out, result);
   WriteLatencySteps(out, result, stats);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",

@@ -44,30 +44,29 @@ extern "C" void OnProtectionFault(int signal_number, siginfo_t* info, void* cont
 ProtectionFaults::ProtectionFaults(FaultRecovery recovery) : recovery_(recovery) {
   void* p = ::mmap(nullptr, kPage, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
   if (p == MAP_FAILED) throw Error(std::string("mmap of the read-only page failed: ") + std::strerror(errno));
-  g_page = static_cast<char*>(p);
-  g_recovery = recovery;
-  g_caught = 0;
+  page_ = static_cast<char*>(p);
   struct sigaction action {};
   action.sa_sigaction = OnProtectionFault;
   action.sa_flags = SA_SIGINFO;
   sigemptyset(&action.sa_mask);
   if (::sigaction(SIGSEGV, &action, &previous_) != 0) {
-    ::munmap(g_page, kPage);
-    g_page = nullptr;
+    ::munmap(page_, kPage);
     throw Error(std::string("cannot install the SIGSEGV handler: ") + std::strerror(errno));
   }
 }
 
 ProtectionFaults::~ProtectionFaults() {
   ::sigaction(SIGSEGV, &previous_, nullptr);
-  ::munmap(g_page, kPage);
-  g_page = nullptr;
+  if (g_page == page_) g_page = nullptr;
+  ::munmap(page_, kPage);
 }
 
 void ProtectionFaults::Take(std::uint64_t count) {
+  g_page = page_;
+  g_recovery = recovery_;
   for (std::uint64_t i = 0; i < count; ++i) {
-    StoreTo(g_page);
-    if (recovery_ == FaultRecovery::kMprotect) ::mprotect(g_page, kPage, PROT_READ);
+    StoreTo(page_);
+    if (recovery_ == FaultRecovery::kMprotect) ::mprotect(page_, kPage, PROT_READ);
   }
 }
 

@@ -18,8 +18,9 @@ enum class FaultRecovery { kMprotect, kSkip };
 
 class ProtectionFaults {
  public:
-  // Maps the page and installs the handler; throws Error on failure. One
-  // instance at a time per process.
+  // Maps the page and installs the handler; throws Error on failure.
+  // Several may live at once (interleaved points): the one taking faults
+  // tells the handler its page and recovery.
   explicit ProtectionFaults(FaultRecovery recovery);
   ProtectionFaults(const ProtectionFaults&) = delete;
   ProtectionFaults& operator=(const ProtectionFaults&) = delete;
@@ -32,6 +33,7 @@ class ProtectionFaults {
 
  private:
   FaultRecovery recovery_;
+  char* page_ = nullptr;
   struct sigaction previous_ {};
 };
 

@@ -69,6 +69,15 @@ sys::PagePolicy ParsePagePolicy(const std::string& text) {
   throw Error("unknown page policy '" + text + "'");
 }
 
+bool NeedsMachineSettings(const std::vector<Point>& points) {
+  for (const Point& point : points) {
+    for (const auto& [name, value] : point.values) {
+      if (name == "pages" && ParsePagePolicy(value.text).kind == sys::PagePolicy::Kind::kMthp) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector<Point>& points) {
   std::vector<Point> ordinary;
   std::map<std::size_t, std::uint64_t> most_pages;  // page size -> pages of its largest point

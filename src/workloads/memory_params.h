@@ -22,6 +22,10 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
 sys::PagePolicy ParsePagePolicy(const std::string& text);
 
+// Whether a point asks for a page policy that changes machine-wide settings
+// while it lives (mTHP): such points cannot be interleaved with others.
+bool NeedsMachineSettings(const std::vector<Point>& points);
+
 // Hugetlb points draw on their pool, not on MemAvailable: checks before
 // anything runs that each pool holds enough free pages for the largest of
 // its points (throws Error saying how many to reserve), and returns the

@@ -1,0 +1,40 @@
+// File: core/paired.h
+// In-run comparisons of interleaved points. Round k of an interleaved run
+// took one sample of every point under the same machine state, so for two
+// points that differ in one parameter the per-round ratios B/A are paired:
+// their median, with a distribution-free confidence interval from sign-test
+// order statistics, and the confidence corrected (Bonferroni) for the
+// number of comparisons made in the run.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/hypothesis.h"
+#include "core/result.h"
+
+namespace membench {
+
+// CI of the median of `values` at confidence 1 - alpha: [x(k), x(n-k+1)]
+// for the largest k with 2 P(Bin(n, 1/2) <= k - 1) <= alpha; none when n is
+// too small for that confidence.
+std::optional<Interval> MedianInterval(std::span<const double> values, double alpha);
+
+struct PairedRatio {
+  std::size_t a = 0;  // indices into the measurements
+  std::size_t b = 0;
+  std::string param;  // the one parameter they differ in
+  std::size_t rounds = 0;
+  double median_ratio = 0;  // of the per-round rates, B/A
+  double confidence_pct = 95;
+  std::optional<Interval> ci;
+  std::string verdict;
+};
+
+// Every point paired with the point equal to it except for one parameter,
+// which has the value of the first measurement (the baseline).
+std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& measurements, double threshold_pct = 1.0);
+
+}  // namespace membench

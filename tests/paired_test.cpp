@@ -1,0 +1,63 @@
+// File: tests/paired_test.cpp
+#include "core/paired.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace membench {
+namespace {
+
+// n = 10 at 95%: 2 P(Bin(10, 1/2) <= 1) = 0.021 <= 0.05 < 2 P(<= 2) = 0.109,
+// so the interval runs from the 2nd to the 9th smallest.
+TEST(MedianInterval, UsesSignTestOrderStatistics) {
+  const std::vector<double> v = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};
+  const auto ci = MedianInterval(v, 0.05);
+  ASSERT_TRUE(ci.has_value());
+  EXPECT_DOUBLE_EQ(ci->low, 2);
+  EXPECT_DOUBLE_EQ(ci->high, 9);
+  // n = 5: even the widest interval is only 93.75%.
+  EXPECT_FALSE(MedianInterval(std::vector<double>{1, 2, 3, 4, 5}, 0.05).has_value());
+}
+
+Measurement WithRates(const std::string& impl, const std::vector<double>& rates) {
+  Measurement m;
+  m.point.values = {{"size", {"4 MiB", 4u << 20, true}}, {"impl", {impl, 0, false}}};
+  for (const double r : rates) {
+    Sample s;
+    s.wall_ns = 1000;
+    s.work = static_cast<std::uint64_t>(r * 1000);
+    m.samples.push_back(s);
+  }
+  return m;
+}
+
+TEST(PairedRatios, ComparesWithTheBaselineAndCorrectsForComparisons) {
+  // Round k shares its drift: ratios stay 1.10 and 1.00 although rates wander.
+  std::vector<double> a, faster, same;
+  for (int k = 0; k < 12; ++k) {
+    const double drift = 100 + 10 * (k % 3);
+    a.push_back(drift);
+    faster.push_back(drift * 1.10);
+    same.push_back(drift * (k % 2 == 0 ? 1.001 : 0.999));
+  }
+  const std::vector<Measurement> ms = {WithRates("libc", a), WithRates("avx2", faster), WithRates("nt", same)};
+  const auto pairs = PairedRatios(ms);
+  ASSERT_EQ(pairs.size(), 2u);
+  EXPECT_EQ(pairs[0].param, "impl");
+  EXPECT_EQ(pairs[0].a, 0u);
+  EXPECT_NEAR(pairs[0].median_ratio, 1.10, 1e-9);
+  EXPECT_EQ(pairs[0].verdict, "faster");
+  EXPECT_NEAR(pairs[0].confidence_pct, 97.5, 1e-9);
+  EXPECT_EQ(pairs[1].verdict, "no significant change");
+}
+
+TEST(PairedRatios, TooFewRoundsAreInconclusive) {
+  const std::vector<Measurement> ms = {WithRates("libc", {1, 2, 3}), WithRates("nt", {2, 4, 6})};
+  const auto pairs = PairedRatios(ms);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_NE(pairs[0].verdict.find("inconclusive: 3 rounds are too few"), std::string::npos) << pairs[0].verdict;
+}
+
+}  // namespace
+}  // namespace membench
