@@ -49,6 +49,8 @@ TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
   EXPECT_EQ(Compare(a, b, Better::kLower, 1).verdict, "slower");
   EXPECT_EQ(Compare(a, b, Better::kNeither, 1).verdict, "higher");
   EXPECT_EQ(Compare(a, b, Better::kHigher, 20).verdict, "no significant change");
+  const std::vector<double> three = {100, 101, 99};
+  EXPECT_EQ(Compare(three, three, Better::kHigher, 1).verdict, "inconclusive: 3 and 3 samples are too few for a verdict");
   const std::vector<double> one = {100};
   const Comparison single = Compare(one, b, Better::kHigher, 1);
   EXPECT_FALSE(single.welch.has_value());

@@ -1,10 +1,13 @@
 // File: core/hypothesis.h
 // Is B different from A? Two samples of one figure (a rate, a time, a
-// count) compared as unpaired samples: Welch's t-test (unequal variances),
-// the Mann-Whitney U test as the distribution-free check, the 95%
-// confidence interval of the ratio of means B/A, and a verdict that says
+// count) from separate runs, compared as unpaired samples: the
+// Mann-Whitney U test decides (distribution-free: benchmark noise is
+// skewed), Welch's t-test (unequal variances) is reported beside it, with
+// the 95% confidence interval of the ratio of means B/A; the verdict says
 // "faster" or "slower" only when the difference is both significant and at
-// least the threshold that matters. Distributions come from Boost.Math.
+// least the threshold that matters, and "inconclusive" when a side has too
+// few samples for the rank test to ever reach significance. Distributions
+// come from Boost.Math.
 #pragma once
 
 #include <optional>
@@ -45,7 +48,7 @@ struct Comparison {
   std::optional<TestResult> welch;
   std::optional<TestResult> mann_whitney;
   std::optional<Interval> ratio_ci95;
-  bool significant = false;  // Welch p < alpha and |change| >= threshold
+  bool significant = false;  // Mann-Whitney p < alpha and |change| >= threshold
   std::string verdict;       // "faster", "slower", "higher", "lower", "no significant change", "inconclusive: ..."
 };
 

@@ -110,8 +110,9 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                       const CompareOptions& options, std::ostream& out) {
   fmt::print(out, "# A: {}  ({})\n# B: {}  ({})\n", a.path, a.command_line, b.path, b.command_line);
   fmt::print(out,
-             "# mean ± %stddev of the samples; %change of the means; verdict: Welch's t-test at p < {} and a change "
-             "of at least {}% (Mann-Whitney U as the robust check); CI: 95% confidence interval of B/A\n",
+             "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a change "
+             "of at least {}% (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence interval "
+             "of B/A\n",
              kAlpha, options.threshold_pct);
   if (!options.ignore.empty()) {
     std::string ignored;
@@ -126,7 +127,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                  "%change", "B", "%stddev", "verdict", "p", "CI of B/A", "figure");
     }
     const Comparison& c = row.comparison;
-    const std::string p = c.welch ? fmt::format("{:.2g}", c.welch->p_value) : "n/a";
+    const std::string p = c.mann_whitney ? fmt::format("{:.2g}", c.mann_whitney->p_value) : "n/a";
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
     fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
