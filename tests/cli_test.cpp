@@ -592,6 +592,18 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   std::remove(path.c_str());
 }
 
+TEST(Slab, PrefetchVariantsGiveNsPerPairAndBadSizesAreRefused) {
+  const Outcome run = Membench("run slab --prefetch none,next --pattern lifo,random --batch 4096 -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("ns/pair"), std::string::npos) << run.output;
+  const Outcome big = Membench("run slab --object-size 64K --slab-pages 2");
+  EXPECT_EQ(big.status, 2);
+  EXPECT_NE(big.output.find("larger than the slab"), std::string::npos) << big.output;
+  EXPECT_EQ(Membench("run slab --object-size 0").status, 2);
+  EXPECT_NE(Membench("run slab --impl malloc --prefetch next").output.find("applies to --impl slub only"),
+            std::string::npos);
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

@@ -12,6 +12,7 @@
 #include "workloads/memset.h"
 #include "workloads/protfault.h"
 #include "workloads/read.h"
+#include "workloads/slab.h"
 #include "workloads/spawn.h"
 #include "workloads/zeropage.h"
 
@@ -21,7 +22,7 @@ const std::vector<WorkloadInfo>& Workloads() {
   static const std::vector<WorkloadInfo> workloads = {
       MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
       ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(), ClearWorkloadInfo(),
-      SpawnWorkloadInfo(),  MappingWorkloadInfo(),  ProtfaultWorkloadInfo(),
+      SpawnWorkloadInfo(),  MappingWorkloadInfo(),  ProtfaultWorkloadInfo(), SlabWorkloadInfo(),
   };
   return workloads;
 }

@@ -1,0 +1,180 @@
+// File: workloads/slab.cpp
+// slab: the allocator fast path of seed 004. A caller allocates objects,
+// uses them (--touch) and frees them in a pattern, from a SLUB-style cache
+// (workloads/slab_cache.h) with or without the prefetch of the next free
+// pointer, or from glibc's malloc for reference. Patterns:
+//   lifo    allocate and free at once: the same hot object over and over
+//   fifo    `batch` objects live in a ring; free the oldest, allocate anew
+//   random  `batch` objects live; free a random one, allocate anew
+//   batch   allocate `batch`, then free them all in allocation order
+// With many objects live, the free pointer of the next object is cold, and
+// the prefetch has something to hide. Work unit: alloc+free pairs.
+#include "workloads/slab.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <random>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "workloads/slab_cache.h"
+
+namespace membench {
+namespace {
+
+enum class Pattern { kLifo, kFifo, kRandom, kBatch };
+enum class Touch { kNone, kFirstLine, kAll };
+
+class SlabWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    const std::string pattern = point.at("pattern").text;
+    pattern_ = pattern == "lifo"     ? Pattern::kLifo
+               : pattern == "fifo"   ? Pattern::kFifo
+               : pattern == "random" ? Pattern::kRandom
+                                     : Pattern::kBatch;
+    const std::string touch = point.at("touch").text;
+    touch_ = touch == "none" ? Touch::kNone : touch == "first-line" ? Touch::kFirstLine : Touch::kAll;
+    object_size_ = point.at("object-size").number;
+    batch_ = point.at("batch").number;
+    malloc_ = point.at("impl").text == "malloc";
+    const bool prefetch = point.at("prefetch").text == "next";
+    if (malloc_ && prefetch) throw Error("--prefetch next applies to --impl slub only (malloc is glibc's own)");
+    if (!malloc_) {
+      cache_ = std::make_unique<SlabCache>(object_size_, point.at("slab-pages").number, prefetch, batch_ + 1);
+    }
+    live_.assign(batch_, nullptr);
+    std::mt19937_64 random(99);
+    for (std::size_t i = 0; i < batch_ * 4; ++i) victims_.push_back(static_cast<std::uint32_t>(random() % batch_));
+    if (pattern_ == Pattern::kFifo || pattern_ == Pattern::kRandom) {
+      for (auto& object : live_) object = Allocate();
+    }
+  }
+
+  ~SlabWorkload() override {
+    for (void* object : live_) {
+      if (object != nullptr && malloc_) std::free(object);
+    }
+  }
+
+  void Run(std::uint64_t loops) override {
+    for (std::uint64_t loop = 0; loop < loops; ++loop) {
+      switch (pattern_) {
+        case Pattern::kLifo:
+          for (std::size_t i = 0; i < batch_; ++i) Release(Allocate());
+          break;
+        case Pattern::kFifo:
+          for (std::size_t i = 0; i < batch_; ++i) {
+            Release(live_[i]);
+            live_[i] = Allocate();
+          }
+          break;
+        case Pattern::kRandom:
+          for (std::size_t i = 0; i < batch_; ++i) {
+            const std::uint32_t victim = victims_[(cursor_++) % victims_.size()];
+            Release(live_[victim]);
+            live_[victim] = Allocate();
+          }
+          break;
+        case Pattern::kBatch:
+          for (auto& object : live_) object = Allocate();
+          for (auto& object : live_) {
+            Release(object);
+            object = nullptr;
+          }
+          break;
+      }
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return batch_; }
+
+  std::vector<std::string> Notes() const override {
+    std::vector<std::string> notes;
+    if (cache_) {
+      notes.push_back(fmt::format("slub model: {} B objects, {} per slab, free pointer in the middle of the object, "
+                                  "{} slabs carved",
+                                  object_size_, cache_->objects_per_slab(), cache_->slabs_in_use()));
+    } else {
+      notes.push_back("glibc malloc/free with the same pattern, for reference");
+    }
+    return notes;
+  }
+
+ private:
+  void* Allocate() {
+    void* object = malloc_ ? std::malloc(object_size_) : cache_->Allocate();
+    if (object == nullptr) throw Error("allocation failed");
+    auto* bytes = static_cast<char*>(object);
+    if (touch_ == Touch::kFirstLine) {
+      std::memset(bytes, 1, std::min<std::size_t>(64, object_size_));
+    } else if (touch_ == Touch::kAll) {
+      std::memset(bytes, 1, object_size_);
+    }
+    asm volatile("" : : "r"(bytes) : "memory");
+    return object;
+  }
+
+  void Release(void* object) {
+    if (malloc_) {
+      std::free(object);
+    } else {
+      cache_->Free(object);
+    }
+  }
+
+  Pattern pattern_ = Pattern::kLifo;
+  Touch touch_ = Touch::kNone;
+  std::size_t object_size_ = 256;
+  std::size_t batch_ = 1;
+  bool malloc_ = false;
+  std::unique_ptr<SlabCache> cache_;
+  std::vector<void*> live_;
+  std::vector<std::uint32_t> victims_;
+  std::size_t cursor_ = 0;
+};
+
+std::uint64_t MemoryNeeded(const Point& point) {
+  return (point.at("batch").number + 1) * point.at("object-size").number + point.at("slab-pages").number * 4096 * 2;
+}
+
+}  // namespace
+
+WorkloadInfo SlabWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "slab";
+  info.summary = "allocator fast path: a SLUB-style object cache, with or without prefetching the next free pointer";
+  info.work_unit = "pairs";
+  info.rate_label = "alloc+free pairs";
+  ParamSpec object_size = SizeParamNamed("object-size", "256", "bytes per object (a multiple of 8)", 8);
+  ParamSpec slab_pages = SizeParamNamed("slab-pages", "2", "pages per slab", 1);
+  slab_pages.kind = ParamKind::kCount;
+  slab_pages.max_value = 1024;
+  ParamSpec batch = SizeParamNamed("batch", "65536", "objects live at once (fifo, random, batch) or pairs per loop", 1);
+  batch.kind = ParamKind::kCount;
+  batch.max_value = 1u << 26;
+  info.params = {
+      ChoiceParam("impl", "slub", "slub (the model) or malloc (glibc)", {"slub", "malloc"}),
+      ChoiceParam("prefetch", "none", "none, or next: prefetch the free pointer of the new freelist head (seed 004)",
+                  {"none", "next"}),
+      ChoiceParam("pattern", "random", "lifo, fifo, random, batch", {"lifo", "fifo", "random", "batch"}),
+      object_size,
+      slab_pages,
+      batch,
+      ChoiceParam("touch", "first-line", "what the caller does with an object: none, first-line, all",
+                  {"none", "first-line", "all"}),
+  };
+  info.examples = {
+      "membench run slab --prefetch none,next --pattern lifo,random -r 5",
+      "membench run slab --prefetch none,next --object-size 64,256,1024 --pattern fifo,random",
+      "membench run slab --impl slub,malloc --pattern lifo,random",
+  };
+  info.memory_needed = MemoryNeeded;
+  info.make = [] { return std::unique_ptr<Workload>(new SlabWorkload()); };
+  return info;
+}
+
+}  // namespace membench
