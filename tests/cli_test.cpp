@@ -604,6 +604,29 @@ TEST(Slab, PrefetchVariantsGiveNsPerPairAndBadSizesAreRefused) {
             std::string::npos);
 }
 
+TEST(Hackbench, EveryModeAndIpcDeliversEveryMessage) {
+  const std::string path = TempPath("hackbench.json");
+  const Outcome run =
+      Membench("run hackbench --groups 2 --fds 5 --loops 20 --mode process,thread --ipc socket,pipe -r 2 --json " +
+               path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  for (const auto& m : result["measurements"]) {
+    EXPECT_EQ(m["samples"][0]["work"].get<std::uint64_t>(), 2u * 5 * 5 * 20);  // messages
+  }
+  std::remove(path.c_str());
+}
+
+TEST(Hackbench, LimitsAreCheckedWithTheWayToRaiseThem) {
+  const Outcome files = Membench("run hackbench --groups 10 --fds 20", "prlimit --nofile=64 ");
+  EXPECT_EQ(files.status, 2) << files.output;
+  EXPECT_NE(files.output.find("ulimit -n"), std::string::npos) << files.output;
+  const Outcome procs = Membench("run hackbench --groups 10 --fds 20", "prlimit --nproc=50 ");
+  EXPECT_EQ(procs.status, 2) << procs.output;
+  EXPECT_NE(procs.output.find("process limit (ulimit -u) is 50"), std::string::npos) << procs.output;
+}
+
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {

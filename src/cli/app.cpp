@@ -53,15 +53,23 @@ struct CommonRunFlags {
   bool force = false;
 };
 
-// own_order: the workload has a parameter "order" of its own (clear's
-// sub-page order); the sample order is then --sample-order alone.
-void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, bool own_order) {
+bool HasParam(const WorkloadInfo& info, const std::string& name) {
+  return std::any_of(info.params.begin(), info.params.end(), [&](const ParamSpec& p) { return p.name == name; });
+}
+
+// A workload's own parameter wins over a common flag of the same name:
+// clear's --order (the sample order is then --sample-order alone) and
+// hackbench's --loops (its samples are one run each anyway).
+void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& info) {
+  const bool own_order = HasParam(info, "order");
   cmd.add_option("-r,--repeat", f.repetitions, "timed samples per point (default 5)")->type_name("N");
   cmd.add_option("--warmup", f.warmup,
                  "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)")
       ->type_name("N");
-  cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
-      ->type_name("N");
+  if (!HasParam(info, "loops")) {
+    cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
+        ->type_name("N");
+  }
   cmd.add_option("-e,--events", f.events,
                  "counters: sets default (perf stat's), tlb, cache, branch, faults; perf names, libpfm4 names, "
                  "tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
@@ -303,9 +311,7 @@ int RunCli(int argc, char** argv) {
       cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")")
           ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : "LIST");
     }
-    const bool own_order =
-        std::any_of(info.params.begin(), info.params.end(), [](const ParamSpec& p) { return p.name == "order"; });
-    AddCommonRunFlags(*cmd, flags, own_order);
+    AddCommonRunFlags(*cmd, flags, info);
     cmd->footer(Examples(info.examples) +
                 "\nSizes take B, K/KB/KiB, M/MB/MiB, G/GB/GiB, T (all powers of 1024). Lists: a,b,c. Ranges:\n"
                 "LO..HI (x2 steps), LO..HI:x4, LO..HI:+4K. Matrix: every combination of the lists.\n");

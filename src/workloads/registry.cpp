@@ -6,6 +6,7 @@
 #include "workloads/chase.h"
 #include "workloads/clear.h"
 #include "workloads/fault.h"
+#include "workloads/hackbench.h"
 #include "workloads/memcmp.h"
 #include "workloads/memcpy.h"
 #include "workloads/mapping.h"
@@ -23,6 +24,7 @@ const std::vector<WorkloadInfo>& Workloads() {
       MemcpyWorkloadInfo(), MemsetWorkloadInfo(),   MemcmpWorkloadInfo(),
       ReadWorkloadInfo(),   ZeropageWorkloadInfo(), ChaseWorkloadInfo(),  FaultWorkloadInfo(), ClearWorkloadInfo(),
       SpawnWorkloadInfo(),  MappingWorkloadInfo(),  ProtfaultWorkloadInfo(), SlabWorkloadInfo(),
+      HackbenchWorkloadInfo(),
   };
   return workloads;
 }

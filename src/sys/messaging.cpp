@@ -1,0 +1,235 @@
+// File: sys/messaging.cpp
+#include "sys/messaging.h"
+
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <string>
+
+#include "core/error.h"
+
+namespace membench::sys {
+namespace {
+
+// What a worker reports: 0 when every byte went through.
+enum WorkerStatus : std::uint64_t { kOk = 0, kShortRead = 2, kWriteFailed = 3, kSetupFailed = 4 };
+
+bool WriteAll(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t put = ::write(fd, data, size);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) return false;
+    data += put;
+    size -= static_cast<std::size_t>(put);
+  }
+  return true;
+}
+
+std::uint64_t Sender(const std::vector<int>& out, std::uint64_t loops, std::uint64_t datasize) {
+  std::vector<char> data(datasize, 's');
+  for (std::uint64_t i = 0; i < loops; ++i) {
+    for (const int fd : out) {
+      if (!WriteAll(fd, data.data(), data.size())) return kWriteFailed;
+    }
+  }
+  return kOk;
+}
+
+std::uint64_t Receiver(int in, std::uint64_t expected) {
+  std::vector<char> buffer(64 * 1024);
+  std::uint64_t got = 0;
+  while (got < expected) {
+    const ssize_t n = ::read(in, buffer.data(), std::min<std::uint64_t>(buffer.size(), expected - got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return kShortRead;
+    got += static_cast<std::uint64_t>(n);
+  }
+  return kOk;
+}
+
+void WaitForWakeup(int ready_fd, int wakeup_fd) {
+  const char ready = 'r';
+  WriteAll(ready_fd, &ready, 1);
+  pollfd p{wakeup_fd, POLLIN, 0};
+  while (::poll(&p, 1, -1) < 0 && errno == EINTR) {
+  }
+}
+
+void MakeChannel(MessagingIpc ipc, int fds[2]) {
+  const int rc = ipc == MessagingIpc::kSocket ? ::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) : ::pipe(fds);
+  if (rc != 0) {
+    throw Error(std::string(ipc == MessagingIpc::kSocket ? "socketpair" : "pipe") + " failed: " +
+                std::strerror(errno) + (errno == EMFILE ? " (too many open files: raise ulimit -n)" : ""));
+  }
+}
+
+}  // namespace
+
+void CheckMessagingLimits(const MessagingPlan& plan) {
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);
+  // The parent holds a channel (two ends) per receiver of every group at once.
+  const std::uint64_t needed_files = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds + 16;
+  if (files.rlim_cur != RLIM_INFINITY && needed_files > files.rlim_cur) {
+    throw Error("--groups " + std::to_string(plan.groups) + " --fds " + std::to_string(plan.fds) + " needs " +
+                std::to_string(needed_files) + " open files but the limit (ulimit -n) is " +
+                std::to_string(files.rlim_cur) + "; raise it with ulimit -n " + std::to_string(needed_files) +
+                " (up to the hard limit " +
+                (files.rlim_max == RLIM_INFINITY ? std::string("unlimited") : std::to_string(files.rlim_max)) +
+                "), or use fewer groups or fds");
+  }
+  rlimit procs{};
+  ::getrlimit(RLIMIT_NPROC, &procs);
+  const std::uint64_t workers = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds;
+  if (procs.rlim_cur != RLIM_INFINITY && workers > procs.rlim_cur) {
+    throw Error("--groups " + std::to_string(plan.groups) + " --fds " + std::to_string(plan.fds) + " needs " +
+                std::to_string(workers) + " tasks but the process limit (ulimit -u) is " +
+                std::to_string(procs.rlim_cur) + "; raise it with ulimit -u, or use fewer groups or fds");
+  }
+}
+
+MessagingRun::MessagingRun(const MessagingPlan& plan) : plan_(plan) {
+  CheckMessagingLimits(plan);
+  if (::pipe(ready_) != 0 || ::pipe(wakeup_) != 0) {
+    throw Error(std::string("pipe failed: ") + std::strerror(errno));
+  }
+  const std::size_t tasks = 2u * static_cast<std::size_t>(plan.groups) * static_cast<std::size_t>(plan.fds);
+  thread_results_.assign(tasks, kSetupFailed);
+  try {
+    std::size_t slot = 0;
+    for (int g = 0; g < plan.groups; ++g) {
+      std::vector<int> write_ends;
+      for (int r = 0; r < plan.fds; ++r) {
+        int channel[2];
+        MakeChannel(plan.ipc, channel);
+        Start(false, {channel[0]}, channel[1], slot++);
+        // Processes took their copies; threads share these, closed at the end.
+        if (plan.mode == MessagingMode::kProcess) {
+          ::close(channel[0]);
+        } else {
+          thread_fds_.push_back(channel[0]);
+          thread_fds_.push_back(channel[1]);
+        }
+        write_ends.push_back(channel[1]);
+      }
+      for (int s = 0; s < plan.fds; ++s) Start(true, write_ends, -1, slot++);
+      if (plan.mode == MessagingMode::kProcess) {
+        for (const int fd : write_ends) ::close(fd);
+      }
+    }
+    // Everyone ready before the clock starts.
+    char byte;
+    for (std::size_t i = 0; i < tasks; ++i) {
+      if (::read(ready_[0], &byte, 1) != 1) throw Error("a hackbench worker died before it was ready");
+    }
+  } catch (...) {
+    Cleanup();
+    throw;
+  }
+}
+
+void MessagingRun::Start(bool sender, const std::vector<int>& fds_to_use, int keep_fd, std::size_t slot) {
+  const std::uint64_t expected = plan_.loops * plan_.datasize * static_cast<std::uint64_t>(plan_.fds);
+  const int ready = ready_[1];
+  const int wakeup = wakeup_[0];
+  const MessagingPlan plan = plan_;
+  auto body = [=]() -> std::uint64_t {
+    WaitForWakeup(ready, wakeup);
+    return sender ? Sender(fds_to_use, plan.loops, plan.datasize) : Receiver(fds_to_use.front(), expected);
+  };
+  if (plan_.mode == MessagingMode::kThread) {
+    std::uint64_t* result = &thread_results_[slot];
+    threads_.emplace_back([body, result] { *result = body(); });
+    return;
+  }
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    throw Error(std::string("fork failed: ") + std::strerror(errno) +
+                (errno == EAGAIN ? " (the process limit, ulimit -u, is reached)" : ""));
+  }
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(kSetupFailed);
+    // A receiver must not hold its own channel's write end, or it would
+    // never see the end of the stream.
+    if (keep_fd >= 0) ::close(keep_fd);
+    ::_exit(static_cast<int>(body()));
+  }
+  pids_.push_back(pid);
+}
+
+void MessagingRun::Go() {
+  const char go = 'g';
+  WriteAll(wakeup_[1], &go, 1);
+  std::string failure;
+  // Reaped as they end, not in order: after a failure the rest are killed,
+  // since a receiver whose sender died would wait for its bytes forever.
+  for (std::size_t left = pids_.size(); left > 0;) {
+    bool reaped = false;
+    for (pid_t& pid : pids_) {
+      if (pid == 0) continue;
+      int status = 0;
+      if (::waitpid(pid, &status, WNOHANG) != pid) continue;
+      pid = 0;
+      --left;
+      reaped = true;
+      if (!failure.empty()) continue;
+      if (WIFSIGNALED(status)) {
+        failure = std::string("a hackbench worker was killed by signal ") + ::strsignal(WTERMSIG(status));
+      } else if (WEXITSTATUS(status) == kShortRead) {
+        failure = "a receiver got fewer bytes than were sent to it: messages were lost";
+      } else if (WEXITSTATUS(status) != 0) {
+        failure = "a hackbench worker failed (status " + std::to_string(WEXITSTATUS(status)) + ")";
+      }
+    }
+    if (!failure.empty()) break;
+    if (!reaped) ::usleep(100);
+  }
+  for (auto& thread : threads_) thread.join();
+  threads_.clear();
+  for (const std::uint64_t r : thread_results_) {
+    if (plan_.mode != MessagingMode::kThread || r == kOk || !failure.empty()) continue;
+    failure = r == kShortRead ? "a receiver got fewer bytes than were sent: messages were lost"
+                              : "a hackbench thread failed (" + std::to_string(r) + ")";
+  }
+  if (!failure.empty()) throw Error(failure);
+}
+
+MessagingRun::~MessagingRun() { Cleanup(); }
+
+void MessagingRun::Cleanup() {
+  for (pid_t& pid : pids_) {
+    if (pid == 0) continue;
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    pid = 0;
+  }
+  if (!threads_.empty()) {
+    // Threads wait for the wakeup: release them; closing the write ends
+    // (below, after they ran) would be too late for senders blocked on full
+    // buffers, so threads are always run to their end.
+    const char go = 'g';
+    WriteAll(wakeup_[1], &go, 1);
+    for (auto& thread : threads_) thread.join();
+    threads_.clear();
+  }
+  for (const int fd : thread_fds_) ::close(fd);
+  thread_fds_.clear();
+  for (int* pair : {ready_, wakeup_}) {
+    for (int i = 0; i < 2; ++i) {
+      if (pair[i] >= 0) ::close(pair[i]);
+      pair[i] = -1;
+    }
+  }
+}
+
+}  // namespace membench::sys

@@ -1,0 +1,95 @@
+// File: workloads/hackbench.cpp
+// hackbench: the scheduler and allocator messaging load that seed 004 was
+// judged with, as rt-tests' hackbench runs it (sys/messaging.h). Every
+// sample creates all senders and receivers first (not timed), releases
+// them together and times until the last one ends: hackbench's "Time:".
+// Work unit: messages, groups x fds senders x fds receivers x loops.
+#include "workloads/hackbench.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "core/error.h"
+#include "sys/messaging.h"
+
+namespace membench {
+namespace {
+
+sys::MessagingPlan PlanOf(const Point& point) {
+  sys::MessagingPlan plan;
+  plan.groups = static_cast<int>(point.at("groups").number);
+  plan.fds = static_cast<int>(point.at("fds").number);
+  plan.loops = point.at("loops").number;
+  plan.datasize = point.at("datasize").number;
+  plan.mode = point.at("mode").text == "thread" ? sys::MessagingMode::kThread : sys::MessagingMode::kProcess;
+  plan.ipc = point.at("ipc").text == "pipe" ? sys::MessagingIpc::kPipe : sys::MessagingIpc::kSocket;
+  return plan;
+}
+
+class HackbenchWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    plan_ = PlanOf(point);
+    sys::CheckMessagingLimits(plan_);
+  }
+  bool FreshStateEachSample() const override { return true; }
+  void PrepareSample() override {
+    run_.reset();
+    run_ = std::make_unique<sys::MessagingRun>(plan_);
+  }
+  void Run(std::uint64_t loops) override {
+    for (std::uint64_t i = 0; i < loops; ++i) run_->Go();
+  }
+  std::uint64_t WorkPerLoop() const override {
+    return static_cast<std::uint64_t>(plan_.groups) * static_cast<std::uint64_t>(plan_.fds) *
+           static_cast<std::uint64_t>(plan_.fds) * plan_.loops;
+  }
+  std::vector<std::string> Notes() const override {
+    return {fmt::format("hackbench -g {} -f {} -l {} -s {}{}{}: {} {}, created before timing; the time elapsed is "
+                        "hackbench's Time:",
+                        plan_.groups, plan_.fds, plan_.loops, plan_.datasize,
+                        plan_.mode == sys::MessagingMode::kThread ? " -T" : " -P",
+                        plan_.ipc == sys::MessagingIpc::kPipe ? " -p" : "", 2 * plan_.groups * plan_.fds,
+                        plan_.mode == sys::MessagingMode::kThread ? "threads" : "processes")};
+  }
+
+ private:
+  sys::MessagingPlan plan_;
+  std::unique_ptr<sys::MessagingRun> run_;
+};
+
+ParamSpec Count(const std::string& name, const std::string& default_value, const std::string& help,
+                std::uint64_t max_value) {
+  ParamSpec p = SizeParamNamed(name, default_value, help, 1);
+  p.kind = ParamKind::kCount;
+  p.max_value = max_value;
+  return p;
+}
+
+}  // namespace
+
+WorkloadInfo HackbenchWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "hackbench";
+  info.summary = "messaging load of rt-tests' hackbench: groups of senders and receivers over sockets or pipes";
+  info.work_unit = "messages";
+  info.rate_label = "messages";
+  ParamSpec datasize = SizeParamNamed("datasize", "100", "bytes per message", 1);
+  info.params = {
+      Count("groups", "4", "groups of fds senders and fds receivers", 10000),
+      Count("fds", "20", "senders and receivers per group", 10000),
+      Count("loops", "100", "messages each sender sends to each receiver", 100000000),
+      datasize,
+      ChoiceParam("mode", "process", "process or thread", {"process", "thread"}),
+      ChoiceParam("ipc", "socket", "socket (AF_UNIX socketpair) or pipe", {"socket", "pipe"}),
+  };
+  info.examples = {
+      "membench run hackbench --groups 4 --loops 200 --mode process,thread",
+      "membench run hackbench --groups 50 --loops 4000 --mode process   # the seed's run",
+  };
+  info.make = [] { return std::unique_ptr<Workload>(new HackbenchWorkload()); };
+  return info;
+}
+
+}  // namespace membench

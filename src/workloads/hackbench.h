@@ -1,0 +1,10 @@
+// File: workloads/hackbench.h
+#pragma once
+
+#include "core/workload.h"
+
+namespace membench {
+
+WorkloadInfo HackbenchWorkloadInfo();
+
+}  // namespace membench
