@@ -12,6 +12,7 @@
 #include "cli/compare_command.h"
 #include "cli/cpu_list.h"
 #include "cli/doctor_command.h"
+#include "cli/exec_command.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
 #include "core/error.h"
@@ -287,6 +288,12 @@ int RunCli(int argc, char** argv) {
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
   doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
 
+  ExecArgs exec_args;
+  CLI::App* exec = app.add_subcommand("exec", "perf stat -r for any program: repeated runs, counters, noise");
+  AddExecOptions(*exec, exec_args);
+  exec->footer(Examples({"membench exec -r 5 -- true", "membench exec -r 20 -- hackbench -g 50 -l 4000",
+                         "membench exec -r 10 --json a.json -- make -j2"}));
+
   CLI::App* run = app.add_subcommand("run", "run a workload over its parameter matrix");
   run->require_subcommand(1);
   run->footer(Examples({"membench run memcpy --size 64M --impl all -r 5",
@@ -335,6 +342,7 @@ int RunCli(int argc, char** argv) {
       return 0;
     }
     if (compare->parsed()) return RunCompare(compare_args);
+    if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
       if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
       RunOptions options;

@@ -119,7 +119,10 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
   out.workers = ComputeWorkerStats(m);
   out.phases = ComputePhaseStats(m);
-  if (m.fresh_state_each_sample && out.page_faults_per_sample && *out.page_faults_per_sample >= 1 &&
+  // Only where memory is faulted in: a program's or a message run's faults
+  // per second would say nothing about faulting.
+  if (m.fresh_state_each_sample && m.work_unit == "bytes" && out.page_faults_per_sample &&
+      *out.page_faults_per_sample >= 1 &&
       out.wall_seconds.mean > 0) {
     const double workers = out.workers ? out.workers->workers : 1;
     out.faults_per_second = *out.page_faults_per_sample / out.wall_seconds.mean;

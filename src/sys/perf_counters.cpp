@@ -20,7 +20,7 @@ constexpr std::uint64_t kGroupFormat =
 constexpr std::uint64_t kSingleFormat =
     PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
 
-int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int group_fd) {
+int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int group_fd, const CountTarget& target) {
   perf_event_attr attr{};
   attr.size = sizeof attr;
   attr.type = e.type;
@@ -33,10 +33,15 @@ int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int gr
   if (!count_user) attr.exclude_user = 1;
   if (!count_kernel) attr.exclude_kernel = 1;
   attr.exclude_hv = 1;
+  if (target.pid != 0) {
+    // Counting starts at the target's execve and follows its children.
+    attr.inherit = 1;
+    attr.enable_on_exec = 1;
+  }
   int fd;
   do {
-    fd = static_cast<int>(
-        ::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd < 0 ? -1 : group_fd, PERF_FLAG_FD_CLOEXEC));
+    fd = static_cast<int>(::syscall(SYS_perf_event_open, &attr, target.pid, -1, group_fd < 0 ? -1 : group_fd,
+                                    PERF_FLAG_FD_CLOEXEC));
   } while (fd < 0 && errno == EINTR);
   return fd;
 }
@@ -74,7 +79,12 @@ std::string PerfOpenErrorReason(int error_number, const std::string& source, int
   }
 }
 
-CounterGroup::CounterGroup(std::vector<EventEncoding> events) : events_(std::move(events)) { OpenAll(true); }
+CounterGroup::CounterGroup(std::vector<EventEncoding> events, CountTarget target)
+    : events_(std::move(events)), target_(target) {
+  // Inherited counters cannot be read as a group (the kernel refuses
+  // PERF_FORMAT_GROUP with inherit): each event on its own then.
+  OpenAll(target.pid == 0);
+}
 
 CounterGroup::~CounterGroup() { CloseAll(); }
 
@@ -124,10 +134,10 @@ void CounterGroup::OpenAll(bool allow_group) {
     const int leader_fd = leader == leaders_.end() ? -1 : leader->second;
     auto try_open = [&](bool u, bool k) {
       int group = groupable ? leader_fd : -2;
-      int fd = OpenEvent(e, u, k, group);
+      int fd = OpenEvent(e, u, k, group, target_);
       bool grouped = groupable;
       if (fd < 0 && groupable && leader_fd >= 0 && errno != EACCES && errno != EPERM && errno != ENOENT) {
-        fd = OpenEvent(e, u, k, -2);
+        fd = OpenEvent(e, u, k, -2, target_);
         grouped = false;
       }
       return std::pair{fd, grouped};

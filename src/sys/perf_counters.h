@@ -8,6 +8,8 @@
 // the reason in their status; nothing here aborts a run.
 #pragma once
 
+#include <sys/types.h>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -28,9 +30,15 @@ struct EventStatus {
   bool hide_if_unsupported = false;
 };
 
+// Whom to count: the calling thread (pid 0), or another process from its
+// execve on, its children included (membench exec).
+struct CountTarget {
+  pid_t pid = 0;
+};
+
 class CounterGroup {
  public:
-  explicit CounterGroup(std::vector<EventEncoding> events);
+  explicit CounterGroup(std::vector<EventEncoding> events, CountTarget target = {});
   CounterGroup(const CounterGroup&) = delete;
   CounterGroup& operator=(const CounterGroup&) = delete;
   ~CounterGroup();
@@ -58,6 +66,7 @@ class CounterGroup {
   void CloseAll();
 
   std::vector<EventEncoding> events_;
+  CountTarget target_;
   std::vector<Slot> slots_;
   std::vector<EventStatus> statuses_;
   std::map<int, int> leaders_;

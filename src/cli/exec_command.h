@@ -1,0 +1,29 @@
+// File: cli/exec_command.h
+// `membench exec [-r N] [-e EVENTS] -- COMMAND [ARGS...]`: perf stat -r for
+// any program, with membench's noise figures, result model, JSON and
+// compare. Counters follow the program and its children from its execve
+// (enable_on_exec, inherit), so membench's own work is never counted.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace membench {
+
+struct ExecArgs {
+  std::string repetitions = "5";
+  std::string warmup = "0";
+  std::string events = "default";
+  std::string json_path;
+  bool show_output = false;
+  bool ignore_status = false;
+  std::vector<std::string> command;
+};
+
+void AddExecOptions(CLI::App& cmd, ExecArgs& args);
+
+// argc/argv: membench's own, for the result's command line.
+int RunExec(const ExecArgs& args, int argc, char** argv);
+
+}  // namespace membench
