@@ -41,15 +41,27 @@ std::optional<Interval> MedianInterval(std::span<const double> values, double al
   return Interval{sorted[best - 1], sorted[n - best]};
 }
 
+std::string TreatmentParam(const std::vector<Measurement>& ms) {
+  if (ms.empty()) return "";
+  for (const auto& [name, value] : ms.front().point.values) {
+    if (value.numeric) continue;
+    for (const auto& m : ms) {
+      if (m.point.at(name).text != value.text) return name;
+    }
+  }
+  return "";
+}
+
 std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, double threshold_pct) {
   std::vector<PairedRatio> out;
-  if (ms.size() < 2) return out;
+  const std::string treatment = TreatmentParam(ms);
+  if (treatment.empty()) return out;
   const Point& baseline = ms.front().point;
   for (std::size_t b = 0; b < ms.size(); ++b) {
     for (std::size_t a = 0; a < ms.size(); ++a) {
       if (a == b) continue;
       const std::string param = OnlyDifference(ms[a].point, ms[b].point);
-      if (param.empty() || ms[a].point.at(param).text != baseline.at(param).text) continue;
+      if (param != treatment || ms[a].point.at(param).text != baseline.at(param).text) continue;
       PairedRatio p;
       p.a = a;
       p.b = b;

@@ -33,8 +33,13 @@ struct PairedRatio {
   std::string verdict;
 };
 
-// Every point paired with the point equal to it except for one parameter,
-// which has the value of the first measurement (the baseline).
+// The parameter compared: the first choice parameter (impl, pages,
+// prefetch...) whose value varies over the measurements; sizes are the
+// conditions a treatment is compared under, not treatments. "" if none.
+std::string TreatmentParam(const std::vector<Measurement>& measurements);
+
+// Every point paired with the point equal to it except for the treatment
+// parameter, which has the value of the first measurement (the baseline).
 std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& measurements, double threshold_pct = 1.0);
 
 }  // namespace membench

@@ -170,7 +170,12 @@ class LivePoint {
           options.cpus.empty() ? "unpinned" : "pinned round-robin to --cpu"));
     } else {
       workload_->Prepare(point);
-      sampler_ = std::make_unique<SoloSampler>(*workload_, counters, result.notes);
+      sys::CounterGroup* group = &counters;
+      if (workload_->CountsChildren()) {
+        own_counters_ = std::make_unique<sys::CounterGroup>(options.events, sys::CountTarget{0, true});
+        group = own_counters_.get();
+      }
+      sampler_ = std::make_unique<SoloSampler>(*workload_, *group, result.notes);
     }
     Calibrate();
     start_ns_ = sys::MonotonicNs();
@@ -236,6 +241,7 @@ class LivePoint {
   const RunOptions& options_;
   Measurement m_;
   std::unique_ptr<Workload> workload_;
+  std::unique_ptr<sys::CounterGroup> own_counters_;  // following the workload's children
   std::unique_ptr<SampleSource> sampler_;
   std::uint64_t loops_ = 1;
   std::int64_t start_ns_ = 0;

@@ -33,6 +33,10 @@ class Workload {
   // Units of work (the WorkloadInfo's unit) done by one loop.
   virtual std::uint64_t WorkPerLoop() const = 0;
 
+  // True when Run's work is done by threads or processes the workload
+  // creates (hackbench): the counters then follow them (inherit).
+  virtual bool CountsChildren() const { return false; }
+
   // Read after the samples (untimed): how the memory was really backed.
   virtual std::vector<PageProof> PageProofs() const { return {}; }
   // Conditions worth stating next to the figures.

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 
@@ -38,6 +39,7 @@ int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int gr
     attr.inherit = 1;
     attr.enable_on_exec = 1;
   }
+  if (target.follow_children) attr.inherit = 1;
   int fd;
   do {
     fd = static_cast<int>(::syscall(SYS_perf_event_open, &attr, target.pid, -1, group_fd < 0 ? -1 : group_fd,
@@ -83,7 +85,7 @@ CounterGroup::CounterGroup(std::vector<EventEncoding> events, CountTarget target
     : events_(std::move(events)), target_(target) {
   // Inherited counters cannot be read as a group (the kernel refuses
   // PERF_FORMAT_GROUP with inherit): each event on its own then.
-  OpenAll(target.pid == 0);
+  OpenAll(target.pid == 0 && !target.follow_children);
 }
 
 CounterGroup::~CounterGroup() { CloseAll(); }
@@ -166,6 +168,9 @@ void CounterGroup::OpenAll(bool allow_group) {
 }
 
 void CounterGroup::Start() {
+  // Counts that exited children handed to an inherited counter survive
+  // PERF_EVENT_IOC_RESET: the sample is then the difference of two reads.
+  if (target_.follow_children) baseline_ = ReadRaw();
   for (int leader : Leaders()) {
     ::ioctl(leader, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
     ::ioctl(leader, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
@@ -186,6 +191,17 @@ void CounterGroup::Stop() {
 }
 
 std::vector<std::optional<CounterValue>> CounterGroup::Read() const {
+  std::vector<std::optional<CounterValue>> out = ReadRaw();
+  for (std::size_t i = 0; i < out.size() && i < baseline_.size(); ++i) {
+    if (!out[i] || !baseline_[i]) continue;
+    out[i]->raw -= std::min(out[i]->raw, baseline_[i]->raw);
+    out[i]->enabled_ns -= std::min(out[i]->enabled_ns, baseline_[i]->enabled_ns);
+    out[i]->running_ns -= std::min(out[i]->running_ns, baseline_[i]->running_ns);
+  }
+  return out;
+}
+
+std::vector<std::optional<CounterValue>> CounterGroup::ReadRaw() const {
   std::vector<std::optional<CounterValue>> out(slots_.size());
   for (int leader : Leaders()) {
     std::vector<std::uint64_t> buf(3 + 2 * slots_.size());

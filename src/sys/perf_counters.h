@@ -30,10 +30,12 @@ struct EventStatus {
   bool hide_if_unsupported = false;
 };
 
-// Whom to count: the calling thread (pid 0), or another process from its
+// Whom to count: the calling thread (pid 0), with the threads and processes
+// it creates while counting (follow_children), or another process from its
 // execve on, its children included (membench exec).
 struct CountTarget {
   pid_t pid = 0;
+  bool follow_children = false;
 };
 
 class CounterGroup {
@@ -60,6 +62,7 @@ class CounterGroup {
     std::uint64_t id = 0;
     bool in_group = false;
   };
+  std::vector<std::optional<CounterValue>> ReadRaw() const;
   // Group leaders' fds by EventEncoding::group.
   std::vector<int> Leaders() const;
   void OpenAll(bool allow_group);
@@ -67,6 +70,7 @@ class CounterGroup {
 
   std::vector<EventEncoding> events_;
   CountTarget target_;
+  std::vector<std::optional<CounterValue>> baseline_;  // follow_children: the reading at Start
   std::vector<Slot> slots_;
   std::vector<EventStatus> statuses_;
   std::map<int, int> leaders_;

@@ -34,6 +34,7 @@ class HackbenchWorkload final : public Workload {
     sys::CheckMessagingLimits(plan_);
   }
   bool FreshStateEachSample() const override { return true; }
+  bool CountsChildren() const override { return true; }
   void PrepareSample() override {
     run_.reset();
     run_ = std::make_unique<sys::MessagingRun>(plan_);
@@ -47,7 +48,7 @@ class HackbenchWorkload final : public Workload {
   }
   std::vector<std::string> Notes() const override {
     return {fmt::format("hackbench -g {} -f {} -l {} -s {}{}{}: {} {}, created before timing; the time elapsed is "
-                        "hackbench's Time:",
+                        "hackbench's Time:; the counters follow every one of them",
                         plan_.groups, plan_.fds, plan_.loops, plan_.datasize,
                         plan_.mode == sys::MessagingMode::kThread ? " -T" : " -P",
                         plan_.ipc == sys::MessagingIpc::kPipe ? " -p" : "", 2 * plan_.groups * plan_.fds,
