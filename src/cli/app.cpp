@@ -13,6 +13,7 @@
 #include "cli/cpu_list.h"
 #include "cli/doctor_command.h"
 #include "cli/exec_command.h"
+#include "cli/flag_values.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
 #include "core/error.h"
@@ -116,20 +117,6 @@ std::string JoinArgs(int argc, char** argv) {
   return out;
 }
 
-int PositiveInt(const std::string& text, const std::string& flag, int minimum) {
-  const std::uint64_t v = [&] {
-    try {
-      return ParseCount(text);
-    } catch (const Error& e) {
-      throw Error(flag + ": " + e.what());
-    }
-  }();
-  if (v < static_cast<std::uint64_t>(minimum) || v > 1000000) {
-    throw Error(fmt::format("{} {}: must be between {} and 1000000", flag, text, minimum));
-  }
-  return static_cast<int>(v);
-}
-
 // Rejects unknown --options of a workload with the closest known one,
 // before CLI11's generic "argument was not expected".
 void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
@@ -160,17 +147,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   options.order = flags.order == "sequential" ? SampleOrder::kSequential : SampleOrder::kInterleaved;
   if (!flags.precision.empty()) {
     PrecisionGoal goal;
-    std::string text = flags.precision;
-    if (!text.empty() && text.back() == '%') text.pop_back();
-    std::size_t used = 0;
-    try {
-      goal.target_pct = std::stod(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != text.size() || !(goal.target_pct > 0) || goal.target_pct > 100) {
-      throw Error("--precision " + flags.precision + ": expected a percentage above 0, e.g. 0.5%");
-    }
+    goal.target_pct = Percentage(flags.precision, "--precision", true);
     goal.min_runs = PositiveInt(flags.min_runs, "--min-runs", 2);
     goal.max_runs = PositiveInt(flags.max_runs, "--max-runs", 2);
     if (goal.max_runs < goal.min_runs) throw Error("--max-runs must not be below --min-runs");

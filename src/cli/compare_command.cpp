@@ -1,31 +1,14 @@
 // File: cli/compare_command.cpp
 #include "cli/compare_command.h"
 
-#include <cmath>
 #include <fstream>
 #include <iostream>
 
+#include "cli/flag_values.h"
 #include "core/error.h"
 #include "report/compare_report.h"
 
 namespace membench {
-namespace {
-
-double Percent(const std::string& text, const std::string& flag) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !std::isfinite(v) || v < 0 || v > 1000) {
-    throw Error(flag + " " + text + ": expected a percentage between 0 and 1000, e.g. 1 or 0.5");
-  }
-  return v;
-}
-
-}  // namespace
 
 void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
   cmd.add_option("A", args.a, "the baseline result file (--json of a run)")->required();
@@ -48,7 +31,7 @@ int RunCompare(const CompareArgs& args) {
   options.ignore = args.ignore;
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
-  options.threshold_pct = Percent(args.threshold, "--threshold");
+  options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   const LoadedResult a = LoadResultFile(args.a);
   const LoadedResult b = LoadResultFile(args.b);
   const CompareResult result = CompareResults(a, b, options);
@@ -59,7 +42,7 @@ int RunCompare(const CompareArgs& args) {
     if (!out) throw Error("cannot write --json " + args.json_path);
   }
   if (!args.fail_on_regression.empty()) {
-    const double limit = Percent(args.fail_on_regression, "--fail-on-regression");
+    const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);
     const double worst = WorstRegressionPct(result);
     if (worst > limit) {
       std::cerr << "membench: regression: a rate is " << worst << "% slower (limit " << limit << "%)\n";

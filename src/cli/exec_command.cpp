@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "cli/flag_values.h"
 #include "core/error.h"
 #include "core/result.h"
 #include "report/json_report.h"
@@ -18,20 +19,6 @@
 
 namespace membench {
 namespace {
-
-int Count(const std::string& text, const std::string& flag, int minimum) {
-  std::size_t used = 0;
-  int v = -1;
-  try {
-    v = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || v < minimum || v > 100000) {
-    throw Error(flag + " " + text + ": must be a whole number from " + std::to_string(minimum) + " to 100000");
-  }
-  return v;
-}
 
 std::string Joined(const std::vector<std::string>& words) {
   std::string out;
@@ -78,8 +65,8 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
 
 int RunExec(const ExecArgs& args, int argc, char** argv) {
   if (args.command.empty()) throw Error("membench exec: no command given (membench exec [-r N] -- COMMAND [ARGS...])");
-  const int runs = Count(args.repetitions, "-r", 1);
-  const int warmup = Count(args.warmup, "--warmup", 0);
+  const int runs = PositiveInt(args.repetitions, "-r", 1);
+  const int warmup = PositiveInt(args.warmup, "--warmup", 0);
   const std::vector<sys::EventEncoding> events = sys::ResolveEventList(args.events);
   if (!args.json_path.empty()) CheckJsonPathWritable(args.json_path);
   RunResult result;

@@ -131,6 +131,14 @@ ParamSpec SizeParamNamed(std::string name, std::string default_value, std::strin
   return p;
 }
 
+ParamSpec CountParam(std::string name, std::string default_value, std::string help, std::uint64_t min_value,
+                     std::uint64_t max_value) {
+  ParamSpec p = SizeParamNamed(std::move(name), std::move(default_value), std::move(help), min_value);
+  p.kind = ParamKind::kCount;
+  p.max_value = max_value;
+  return p;
+}
+
 std::vector<ParamValue> ExpandParam(const ParamSpec& spec, std::string_view text) {
   std::vector<ParamValue> out;
   for (std::string_view item : SplitCommas(text)) {

@@ -33,6 +33,8 @@ struct ParamSpec {
 // Shorthands for the common kinds.
 ParamSpec ChoiceParam(std::string name, std::string default_value, std::string help, std::vector<std::string> choices);
 ParamSpec SizeParamNamed(std::string name, std::string default_value, std::string help, std::uint64_t min_value);
+ParamSpec CountParam(std::string name, std::string default_value, std::string help, std::uint64_t min_value,
+                     std::uint64_t max_value);
 
 struct ParamValue {
   std::string text;          // as shown: "64 MiB", "movsb", "3"

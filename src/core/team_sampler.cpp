@@ -54,13 +54,9 @@ struct TeamSampler::Shared {
 };
 
 ParamSpec WorkerCountParam(const std::string& name) {
-  ParamSpec p = SizeParamNamed(name, "1",
-                               name == kProcsParam ? "worker processes (fork), all timed together"
-                                                   : "worker threads, all timed together",
-                               1);
-  p.kind = ParamKind::kCount;
-  p.max_value = 4096;
-  return p;
+  return CountParam(name, "1",
+                    name == kProcsParam ? "worker processes (fork), all timed together" : "worker threads, all timed together",
+                    1, 4096);
 }
 
 std::optional<WorkerPlan> WorkersOf(const Point& point) {

@@ -60,14 +60,6 @@ class HackbenchWorkload final : public Workload {
   std::unique_ptr<sys::MessagingRun> run_;
 };
 
-ParamSpec Count(const std::string& name, const std::string& default_value, const std::string& help,
-                std::uint64_t max_value) {
-  ParamSpec p = SizeParamNamed(name, default_value, help, 1);
-  p.kind = ParamKind::kCount;
-  p.max_value = max_value;
-  return p;
-}
-
 }  // namespace
 
 WorkloadInfo HackbenchWorkloadInfo() {
@@ -78,9 +70,9 @@ WorkloadInfo HackbenchWorkloadInfo() {
   info.rate_label = "messages";
   ParamSpec datasize = SizeParamNamed("datasize", "100", "bytes per message", 1);
   info.params = {
-      Count("groups", "4", "groups of fds senders and fds receivers", 10000),
-      Count("fds", "20", "senders and receivers per group", 10000),
-      Count("loops", "100", "messages each sender sends to each receiver", 100000000),
+      CountParam("groups", "4", "groups of fds senders and fds receivers", 1, 10000),
+      CountParam("fds", "20", "senders and receivers per group", 1, 10000),
+      CountParam("loops", "100", "messages each sender sends to each receiver", 1, 100000000),
       datasize,
       ChoiceParam("mode", "process", "process or thread", {"process", "thread"}),
       ChoiceParam("ipc", "socket", "socket (AF_UNIX socketpair) or pipe", {"socket", "pipe"}),

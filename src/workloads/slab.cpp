@@ -150,12 +150,9 @@ WorkloadInfo SlabWorkloadInfo() {
   info.work_unit = "pairs";
   info.rate_label = "alloc+free pairs";
   ParamSpec object_size = SizeParamNamed("object-size", "256", "bytes per object (a multiple of 8)", 8);
-  ParamSpec slab_pages = SizeParamNamed("slab-pages", "2", "pages per slab", 1);
-  slab_pages.kind = ParamKind::kCount;
-  slab_pages.max_value = 1024;
-  ParamSpec batch = SizeParamNamed("batch", "65536", "objects live at once (fifo, random, batch) or pairs per loop", 1);
-  batch.kind = ParamKind::kCount;
-  batch.max_value = 1u << 26;
+  ParamSpec slab_pages = CountParam("slab-pages", "2", "pages per slab", 1, 1024);
+  ParamSpec batch =
+      CountParam("batch", "65536", "objects live at once (fifo, random, batch) or pairs per loop", 1, 1u << 26);
   info.params = {
       ChoiceParam("impl", "slub", "slub (the model) or malloc (glibc)", {"slub", "malloc"}),
       ChoiceParam("prefetch", "none", "none, or next: prefetch the free pointer of the new freelist head (seed 004)",
