@@ -616,12 +616,11 @@ TEST(Hackbench, EveryModeAndIpcDeliversEveryMessage) {
   ASSERT_EQ(result["measurements"].size(), 4u);
   for (const auto& m : result["measurements"]) {
     EXPECT_EQ(m["samples"][0]["work"].get<std::uint64_t>(), 2u * 5 * 5 * 20);  // messages
-    // The counters follow the senders and receivers: their CPU time, not
-    // the runner's wait, fills the run.
-    for (const auto& c : m["stats"]["counters"]) {
-      if (c["event"] != "task-clock") continue;
-      EXPECT_GT(c["summary"]["mean"].get<double>(), 0.2 * m["stats"]["wall_seconds"]["mean"].get<double>() * 1e9)
-          << m["point"];
+    // The counters follow the senders and receivers: each forked one
+    // faults on the pages it writes (copy-on-write), which the runner,
+    // waiting, never does.
+    if (m["point"]["mode"] == "process") {
+      EXPECT_GE(FaultsPerSample(m), 20.0) << m["point"];
     }
   }
   std::remove(path.c_str());
