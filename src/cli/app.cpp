@@ -1,11 +1,9 @@
 // File: cli/app.cpp
 #include "cli/app.h"
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <iostream>
 #include <map>
 
@@ -16,6 +14,7 @@
 #include "cli/flag_values.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
+#include "cli/result_output.h"
 #include "core/error.h"
 #include "core/runner.h"
 #include "core/suggest.h"
@@ -106,17 +105,6 @@ std::string Examples(const std::vector<std::string>& lines) {
   return out;
 }
 
-std::string NowIso8601() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
-                     fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-}
-
-std::string JoinArgs(int argc, char** argv) {
-  std::string out;
-  for (int i = 0; i < argc; ++i) out += (i ? " " : "") + std::string(argv[i]);
-  return out;
-}
-
 // Rejects unknown --options of a workload with the closest known one,
 // before CLI11's generic "argument was not expected".
 void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
@@ -155,18 +143,6 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
     options.precision = goal;
   }
   return options;
-}
-
-void StampResult(RunResult& result, int argc, char** argv) {
-  result.tool_version = MEMBENCH_VERSION;
-  result.command_line = JoinArgs(argc, argv);
-  result.started_at = NowIso8601();
-}
-
-void SaveJson(const RunResult& result, const std::string& path) {
-  if (path.empty()) return;
-  WriteJsonFile(result, path);
-  std::cerr << "membench: result written to " << path << "\n";
 }
 
 int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {

@@ -6,7 +6,9 @@
 #include <iostream>
 
 #include "cli/flag_values.h"
+#include "cli/result_output.h"
 #include "core/error.h"
+#include "core/measurement_stats.h"
 #include "core/result.h"
 #include "report/json_report.h"
 #include "report/text_report.h"
@@ -71,8 +73,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   if (!args.json_path.empty()) CheckJsonPathWritable(args.json_path);
   RunResult result;
   result.system = sys::CollectSystemInfo();
-  result.tool_version = MEMBENCH_VERSION;
-  for (int i = 0; i < argc; ++i) result.command_line += (i ? " " : "") + std::string(argv[i]);
+  StampResult(result, argc, argv);
   Measurement m;
   m.workload = "exec";
   m.work_unit = "runs";
@@ -90,20 +91,11 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   for (int i = 0; i < runs && !sys::Interrupted(); ++i) m.samples.push_back(RunOnce(args, events, i, statuses));
   result.events = statuses;
   result.interrupted = sys::Interrupted();
-  std::uint64_t ticks = 0;
-  std::int64_t ns = 0;
-  for (const auto& s : m.samples) {
-    ticks += s.tsc_ticks;
-    ns += s.wall_ns;
-  }
-  if (ns > 0) result.tsc_ghz = static_cast<double>(ticks) / static_cast<double>(ns);
   if (!m.samples.empty()) result.measurements.push_back(std::move(m));
+  result.tsc_ghz = EstimateTscGhz(result.measurements);
   WriteTextReport(result, std::cout);
   std::cout.flush();
-  if (!args.json_path.empty()) {
-    WriteJsonFile(result, args.json_path);
-    std::cerr << "membench: result written to " << args.json_path << "\n";
-  }
+  SaveJson(result, args.json_path);
   return result.interrupted ? 130 : 0;
 }
 

@@ -131,4 +131,17 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   return out;
 }
 
+double EstimateTscGhz(const std::vector<Measurement>& measurements) {
+  std::uint64_t ticks = 0;
+  std::int64_t ns = 0;
+  for (const auto& m : measurements) {
+    for (const auto& s : m.samples) {
+      ticks += s.tsc_ticks;
+      if (s.worker_wall_ns.empty()) ns += s.wall_ns;
+      for (const std::int64_t worker_ns : s.worker_wall_ns) ns += worker_ns;
+    }
+  }
+  return ns > 0 ? static_cast<double>(ticks) / static_cast<double>(ns) : 0;
+}
+
 }  // namespace membench

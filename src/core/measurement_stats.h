@@ -66,6 +66,10 @@ struct MeasurementStats {
   NoiseDiagnostics noise;  // of the rate's samples
 };
 
+// TSC ticks per ns over every sample: the rate the cycle estimates use.
+// A team's ticks are summed over its workers, so its time is too.
+double EstimateTscGhz(const std::vector<Measurement>& measurements);
+
 MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);
 
 }  // namespace membench

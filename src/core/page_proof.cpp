@@ -112,8 +112,9 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     return proof;
   }
   if (requested.kind == sys::PagePolicy::Kind::kMthp && backing.anon_huge_bytes == 0) {
-    // smaps counts only PMD mappings as huge; mTHP folios are invisible there.
-    proof.honoured = false;
+    // smaps counts only PMD mappings as huge; mTHP folios are invisible
+    // there: neither honoured nor refused, unverified.
+    proof.verified = false;
     proof.split = "unverified";
     proof.text = fmt::format(
         "{}: {} requested, unverified: smaps cannot see mTHP folios and the pagemap proof needs root ({} resident)",

@@ -23,7 +23,8 @@ struct PageProof {
   std::uint64_t huge_bytes = 0;              // in 2 MiB THP mappings
   double huge_pct = 0;                       // of resident (smaps) or of present pages (pagemap)
   std::optional<sys::PageFlagCounts> flags;  // pagemap method only
-  bool honoured = true;
+  bool honoured = true;   // nothing seen contradicts the request
+  bool verified = true;   // false: the method cannot see the kind of page asked for (mTHP without root)
   std::string split;  // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
   std::string text;   // one line for the report
 };

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/measurement_stats.h"
 #include "core/sampler.h"
 #include "core/stats.h"
 #include "core/team_sampler.h"
@@ -303,16 +304,7 @@ void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, con
   }
   result.events = counters.statuses();
   result.interrupted = sys::Interrupted();
-  std::uint64_t ticks = 0;
-  std::int64_t ns = 0;
-  for (const auto& m : result.measurements) {
-    for (const auto& s : m.samples) {
-      ticks += s.tsc_ticks;  // summed over the workers, as their times are
-      if (s.worker_wall_ns.empty()) ns += s.wall_ns;
-      for (const std::int64_t worker_ns : s.worker_wall_ns) ns += worker_ns;
-    }
-  }
-  if (ns > 0) result.tsc_ghz = static_cast<double>(ticks) / static_cast<double>(ns);
+  result.tsc_ghz = EstimateTscGhz(result.measurements);
 }
 
 }  // namespace membench

@@ -12,11 +12,11 @@
 namespace membench {
 namespace {
 
+// A counter reading in shared memory: CounterValue is plain data; nullopt
+// becomes valid = 0.
 struct SharedCount {
   std::uint32_t valid = 0;
-  std::uint64_t raw = 0;
-  std::uint64_t enabled_ns = 0;
-  std::uint64_t running_ns = 0;
+  CounterValue value;
 };
 
 struct WorkerSlot {
@@ -206,7 +206,7 @@ void TeamSampler::RunRound(int index, Workload& workload, sys::CounterGroup& cou
   for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
   for (std::size_t i = 0; i < run.sample.counters.size() && i < kMaxTeamEvents; ++i) {
     const auto& reading = run.sample.counters[i];
-    slot.counts[i] = reading ? SharedCount{1, reading->raw, reading->enabled_ns, reading->running_ns} : SharedCount{};
+    slot.counts[i] = reading ? SharedCount{1, *reading} : SharedCount{};
   }
   if (SplitCountersIfUnschedulable(counters, run.sample, split) && index == 0) run_notes_.push_back(kSplitCountersNote);
 }
@@ -229,7 +229,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   std::int64_t first_start = shared.slot(0).start_ns;
   std::int64_t last_end = shared.slot(0).end_ns;
   const std::size_t events = events_.size();
-  std::vector<SharedCount> sums(events);
+  std::vector<CounterValue> sums(events);
   std::vector<bool> all_counted(events, true);
   for (int i = 0; i < plan_.count; ++i) {
     const WorkerSlot& slot = shared.slot(i);
@@ -244,15 +244,15 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     for (std::uint32_t p = 0; p < slot.phases; ++p) s.phase_ns[p] += slot.phase_ns[p];
     for (std::size_t e = 0; e < events; ++e) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
-      sums[e].raw += slot.counts[e].raw;
-      sums[e].enabled_ns += slot.counts[e].enabled_ns;
-      sums[e].running_ns += slot.counts[e].running_ns;
+      sums[e].raw += slot.counts[e].value.raw;
+      sums[e].enabled_ns += slot.counts[e].value.enabled_ns;
+      sums[e].running_ns += slot.counts[e].value.running_ns;
     }
   }
   s.wall_ns = last_end - first_start;
   for (std::size_t e = 0; e < events; ++e) {
     if (all_counted[e]) {
-      s.counters.emplace_back(CounterValue{sums[e].raw, sums[e].enabled_ns, sums[e].running_ns});
+      s.counters.emplace_back(sums[e]);
     } else {
       s.counters.emplace_back(std::nullopt);
     }

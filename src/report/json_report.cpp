@@ -74,6 +74,7 @@ nlohmann::json ProofToJson(const PageProof& p) {
           {"huge_pct", p.huge_pct},
           {"page_flags", flags},
           {"honoured", p.honoured},
+          {"verified", p.verified},
           {"split", p.split},
           {"text", p.text}};
 }

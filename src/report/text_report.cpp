@@ -236,7 +236,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     std::string pages;
     for (const auto& proof : m.page_proofs) {
       pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
-               (proof.honoured ? "" : " (NOT as requested)");
+               (!proof.verified ? " (unverified)" : proof.honoured ? "" : " (NOT as requested)");
     }
     const std::string ns_per_unit =
         per_unit_time ? fmt::format(" {:>10}", Figure(st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0)) : "";

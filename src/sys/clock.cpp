@@ -12,15 +12,19 @@ std::int64_t MonotonicNs() {
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+CpuTimes CpuTimesOf(const ::rusage& usage) {
+  auto ns = [](const timeval& tv) {
+    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
+  };
+  return {ns(usage.ru_utime), ns(usage.ru_stime)};
+}
+
 namespace {
 
 CpuTimes Usage(int who) {
   rusage usage{};
   getrusage(who, &usage);
-  auto ns = [](const timeval& tv) {
-    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
-  };
-  return {ns(usage.ru_utime), ns(usage.ru_stime)};
+  return CpuTimesOf(usage);
 }
 
 }  // namespace

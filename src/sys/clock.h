@@ -4,6 +4,8 @@
 // system CPU time split (page faults and clearing are system time).
 #pragma once
 
+#include <sys/resource.h>
+
 #include <cstdint>
 
 namespace membench::sys {
@@ -30,6 +32,9 @@ struct CpuTimes {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;
 };
+
+// A getrusage/wait4 record's user and system times.
+CpuTimes CpuTimesOf(const ::rusage& usage);
 
 // CPU time of the whole process (every thread and nothing of its children).
 CpuTimes ProcessCpuTimes();

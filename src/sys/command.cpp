@@ -85,10 +85,7 @@ CommandOutcome HeldCommand::Run() {
     throw Error("cannot start '" + name_ + "': " + std::strerror(failure) +
                 (failure == ENOENT ? " (not found in PATH)" : ""));
   }
-  auto ns = [](const timeval& tv) {
-    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
-  };
-  out.cpu = {ns(usage.ru_utime), ns(usage.ru_stime)};
+  out.cpu = CpuTimesOf(usage);
   out.exited = WIFEXITED(status);
   out.exit_status = out.exited ? WEXITSTATUS(status) : 0;
   out.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -158,11 +159,16 @@ void MessagingRun::Start(bool sender, const std::vector<int>& fds_to_use, int ke
   if (pid == 0) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(kSetupFailed);
+    ::setpgid(0, process_group_);
     // A receiver must not hold its own channel's write end, or it would
     // never see the end of the stream.
     if (keep_fd >= 0) ::close(keep_fd);
     ::_exit(static_cast<int>(body()));
   }
+  // One process group for the run (set on both sides, so whichever runs
+  // first): Go() then waits for exactly these processes, blocking.
+  ::setpgid(pid, process_group_ == 0 ? pid : process_group_);
+  if (process_group_ == 0) process_group_ = pid;
   pids_.push_back(pid);
 }
 
@@ -170,28 +176,25 @@ void MessagingRun::Go() {
   const char go = 'g';
   WriteAll(wakeup_[1], &go, 1);
   std::string failure;
-  // Reaped as they end, not in order: after a failure the rest are killed,
-  // since a receiver whose sender died would wait for its bytes forever.
-  for (std::size_t left = pids_.size(); left > 0;) {
-    bool reaped = false;
-    for (pid_t& pid : pids_) {
-      if (pid == 0) continue;
-      int status = 0;
-      if (::waitpid(pid, &status, WNOHANG) != pid) continue;
-      pid = 0;
-      --left;
-      reaped = true;
-      if (!failure.empty()) continue;
-      if (WIFSIGNALED(status)) {
-        failure = std::string("a hackbench worker was killed by signal ") + ::strsignal(WTERMSIG(status));
-      } else if (WEXITSTATUS(status) == kShortRead) {
-        failure = "a receiver got fewer bytes than were sent to it: messages were lost";
-      } else if (WEXITSTATUS(status) != 0) {
-        failure = "a hackbench worker failed (status " + std::to_string(WEXITSTATUS(status)) + ")";
-      }
+  // Reaped as they end, not in order, without polling in the timed region;
+  // after a failure the rest are killed (by Cleanup), since a receiver
+  // whose sender died would wait for its bytes forever.
+  for (std::size_t left = pids_.size(); left > 0 && failure.empty();) {
+    int status = 0;
+    const pid_t got = ::waitpid(-process_group_, &status, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      break;
     }
-    if (!failure.empty()) break;
-    if (!reaped) ::usleep(100);
+    std::replace(pids_.begin(), pids_.end(), got, pid_t{0});
+    --left;
+    if (WIFSIGNALED(status)) {
+      failure = std::string("a hackbench worker was killed by signal ") + ::strsignal(WTERMSIG(status));
+    } else if (WEXITSTATUS(status) == kShortRead) {
+      failure = "a receiver got fewer bytes than were sent to it: messages were lost";
+    } else if (WEXITSTATUS(status) != 0) {
+      failure = "a hackbench worker failed (status " + std::to_string(WEXITSTATUS(status)) + ")";
+    }
   }
   for (auto& thread : threads_) thread.join();
   threads_.clear();

@@ -50,7 +50,8 @@ class MessagingRun {
   MessagingPlan plan_;
   int ready_[2] = {-1, -1};
   int wakeup_[2] = {-1, -1};
-  std::vector<pid_t> pids_;
+  std::vector<pid_t> pids_;  // 0 once reaped
+  pid_t process_group_ = 0;   // of the process workers
   std::vector<std::thread> threads_;
   std::vector<std::uint64_t> thread_results_;  // per thread: 0 ok, else an error code
   std::vector<int> thread_fds_;                // the channels of thread mode
