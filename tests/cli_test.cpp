@@ -659,7 +659,7 @@ TEST(Exec, RunsAnyProgramUnderCountersAndRefusesFailures) {
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {
-  if (!sys::ReadHugetlbPool(sys::kPage2m).exists) GTEST_SKIP() << "this kernel offers no 2 MiB hugetlb pages";
+  if (!sys::ReadHugetlbPool(kPage2m).exists) GTEST_SKIP() << "this kernel offers no 2 MiB hugetlb pages";
   const Outcome run = Membench("run memset --size 4M,64G --pages hugetlb-2m -r 1");
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("free 2 MiB pages are needed"), std::string::npos) << run.output;

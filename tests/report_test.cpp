@@ -24,7 +24,7 @@ RunResult SyntheticResult() {
   r.system.thp = {{"enabled", "madvise"}, {"defrag", "madvise"}};
   r.tsc_ghz = 2.0;
   auto status = [](const char* name, bool supported, const char* reason = "") {
-    sys::EventStatus s;
+    EventStatus s;
     s.name = name;
     s.supported = supported;
     s.reason = reason;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/measurement_stats.h"
-#include "core/runner.h"
+#include "engine/runner.h"
 
 namespace membench {
 namespace {

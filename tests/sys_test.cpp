@@ -20,10 +20,10 @@ namespace {
 
 constexpr std::size_t k64MiB = 64u << 20;
 
-std::uint64_t CountFirstTouch(const std::string& event, sys::PagePolicy policy, std::size_t bytes) {
+std::uint64_t CountFirstTouch(const std::string& event, PagePolicy policy, std::size_t bytes) {
   sys::CounterGroup counters({sys::ResolveEvent(event)});
   if (!counters.statuses().front().supported) return 0;
-  const sys::MappedRegion region = sys::MappedRegion::Map(bytes, sys::kPage2m, policy);
+  const sys::MappedRegion region = sys::MappedRegion::Map(bytes, kPage2m, policy);
   counters.Start();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
   counters.Stop();
@@ -38,7 +38,7 @@ std::uint64_t CountFirstTouch(const std::string& event, sys::PagePolicy policy, 
 void ExpectFaults(std::uint64_t counted, std::uint64_t pages, std::size_t bytes) {
 #ifdef MEMBENCH_SANITIZED
   EXPECT_GE(counted, pages);
-  EXPECT_LE(counted, pages + bytes / 8 / sys::kPage4k + 1);
+  EXPECT_LE(counted, pages + bytes / 8 / kPage4k + 1);
 #else
   (void)bytes;
   EXPECT_EQ(counted, pages);
@@ -51,15 +51,15 @@ bool ThpAvailable() {
 }
 
 TEST(PerfCounters, FirstTouchOf64MiBIn4KiBPagesIs16384Faults) {
-  ExpectFaults(CountFirstTouch("page-faults", sys::PagePolicy::k4k, k64MiB), 16384, k64MiB);
-  ExpectFaults(CountFirstTouch("minor-faults", sys::PagePolicy::k4k, k64MiB), 16384, k64MiB);
+  ExpectFaults(CountFirstTouch("page-faults", PagePolicy::k4k, k64MiB), 16384, k64MiB);
+  ExpectFaults(CountFirstTouch("minor-faults", PagePolicy::k4k, k64MiB), 16384, k64MiB);
 }
 
 // Regression: grouped under a task-clock leader, page-faults lost most
 // faults on Linux 6.18; the default set must count every one.
 TEST(PerfCounters, DefaultSetCountsEveryFault) {
   sys::CounterGroup counters(sys::ResolveEventList("default"));
-  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, sys::kPage2m, sys::PagePolicy::k4k);
+  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
   counters.Start();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
   counters.Stop();
@@ -74,18 +74,18 @@ TEST(PerfCounters, DefaultSetCountsEveryFault) {
 TEST(PerfCounters, FirstTouchWithThpIsOneFaultPer2MiB) {
   if (!ThpAvailable()) GTEST_SKIP() << "transparent huge pages are disabled on this machine";
   sys::CounterGroup counters({sys::ResolveEvent("page-faults")});
-  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, sys::kPage2m, sys::PagePolicy::kThp);
+  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::kThp);
   counters.Start();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
   counters.Stop();
-  const sys::PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
+  const PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
   if (backing.anon_huge_bytes != k64MiB) GTEST_SKIP() << "the kernel gave no THP now (fragmented memory?)";
   ExpectFaults(counters.Read().front()->raw, 32, k64MiB);
 }
 
 TEST(PerfCounters, CountsOnlyBetweenStartAndStop) {
   sys::CounterGroup counters({sys::ResolveEvent("page-faults")});
-  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, sys::kPage2m, sys::PagePolicy::k4k);
+  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
   counters.Start();
   counters.Stop();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
@@ -126,9 +126,9 @@ TEST(PerfCounters, ErrnoReasonsSayWhatToDo) {
 }
 
 TEST(Events, ModifiersAndAliases) {
-  EXPECT_EQ(sys::ResolveEvent("page-faults:u").mode, sys::CountMode::kUser);
-  EXPECT_EQ(sys::ResolveEvent("task-clock:k").mode, sys::CountMode::kKernel);
-  EXPECT_EQ(sys::ResolveEvent("cycles:uk").mode, sys::CountMode::kUserKernel);
+  EXPECT_EQ(sys::ResolveEvent("page-faults:u").mode, CountMode::kUser);
+  EXPECT_EQ(sys::ResolveEvent("task-clock:k").mode, CountMode::kKernel);
+  EXPECT_EQ(sys::ResolveEvent("cycles:uk").mode, CountMode::kUserKernel);
   EXPECT_EQ(sys::ResolveEvent("faults").config, sys::ResolveEvent("page-faults").config);
   EXPECT_EQ(sys::ResolveEvent("dTLB-load-misses").source, "cache");
 }
@@ -167,7 +167,7 @@ TEST(Events, NamedSetsAndExplicitGroups) {
 // a clock event they lost their counts on Linux 6.18.
 TEST(PerfCounters, SoftwareEventsInBracesStillCountEveryFault) {
   sys::CounterGroup counters(sys::ResolveEventList("{page-faults,task-clock}"));
-  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, sys::kPage2m, sys::PagePolicy::k4k);
+  const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
   counters.Start();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
   counters.Stop();
@@ -199,27 +199,27 @@ TEST(Events, TracepointsCountWhenTracefsIsReachable) {
   if (sys::TracefsRoot().empty()) GTEST_SKIP() << "tracefs not reachable (needs root)";
   const auto enc = sys::ResolveEvent("exceptions:page_fault_user");
   EXPECT_EQ(enc.source, "tracepoint");
-  EXPECT_GE(CountFirstTouch("exceptions:page_fault_user", sys::PagePolicy::k4k, k64MiB), 16384u);
+  EXPECT_GE(CountFirstTouch("exceptions:page_fault_user", PagePolicy::k4k, k64MiB), 16384u);
   EXPECT_THROW(sys::ResolveEvent("exceptions:page_fault_usr"), Error);
 }
 
 TEST(Memory, RegionsAreAlignedAndProvedFromSmaps) {
-  const sys::MappedRegion region = sys::MappedRegion::Map(8u << 20, sys::kPage2m, sys::PagePolicy::k4k);
-  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(region.data()) % sys::kPage2m, 0u);
+  const sys::MappedRegion region = sys::MappedRegion::Map(8u << 20, kPage2m, PagePolicy::k4k);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(region.data()) % kPage2m, 0u);
   EXPECT_EQ(sys::ReadPageBacking(region.data(), region.size()).resident_bytes, 0u);
   sys::PrefaultRegion(region, sys::Prefault::kPopulate);
-  const sys::PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
+  const PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
   EXPECT_TRUE(backing.found);
   EXPECT_EQ(backing.resident_bytes, 8u << 20);
   EXPECT_EQ(backing.anon_huge_bytes, 0u);
-  const PageProof proof = MakePageProof("dst", sys::PagePolicy::k4k, backing);
+  const PageProof proof = MakePageProof("dst", PagePolicy::k4k, backing);
   EXPECT_TRUE(proof.honoured);
   EXPECT_EQ(proof.text, "dst: 4k requested, 100% 4K (8 MiB resident, smaps)");
 }
 
 TEST(Hugetlb, AShortPoolIsAnErrorThatSaysHowToReserve) {
   try {
-    sys::MappedRegion::Map(std::size_t{64} << 30, sys::kPage2m, sys::PagePolicy::kHugetlb2m);
+    sys::MappedRegion::Map(std::size_t{64} << 30, kPage2m, PagePolicy::kHugetlb2m);
     FAIL() << "64 GiB of hugetlb pages were mapped";
   } catch (const Error& e) {
     const std::string what = e.what();
@@ -233,12 +233,12 @@ TEST(Hugetlb, AShortPoolIsAnErrorThatSaysHowToReserve) {
 class ReservedHugePages {
  public:
   explicit ReservedHugePages(std::uint64_t extra) {
-    const sys::HugetlbPool pool = sys::ReadHugetlbPool(sys::kPage2m);
+    const sys::HugetlbPool pool = sys::ReadHugetlbPool(kPage2m);
     if (!sys::IsRoot() || !pool.exists) return;
     previous_ = pool.total_pages;
     path_ = pool.sysfs_dir + "/nr_hugepages";
     sys::WriteFile(path_, std::to_string(previous_ + extra));
-    ok_ = sys::ReadHugetlbPool(sys::kPage2m).free_pages >= extra;
+    ok_ = sys::ReadHugetlbPool(kPage2m).free_pages >= extra;
   }
   ~ReservedHugePages() {
     if (!path_.empty()) sys::WriteFile(path_, std::to_string(previous_));
@@ -254,22 +254,22 @@ class ReservedHugePages {
 TEST(Hugetlb, MapsAndProvesReservedPages) {
   const ReservedHugePages reserved(4);
   if (!reserved.ok()) GTEST_SKIP() << "could not reserve 2 MiB hugetlb pages (needs root and free memory)";
-  const sys::MappedRegion region = sys::MappedRegion::Map(4u << 20, sys::kPage2m, sys::PagePolicy::kHugetlb2m);
-  EXPECT_EQ(sys::ReadHugetlbPool(sys::kPage2m).free_pages, 2u);  // 2 of the 4 reserved at mmap
+  const sys::MappedRegion region = sys::MappedRegion::Map(4u << 20, kPage2m, PagePolicy::kHugetlb2m);
+  EXPECT_EQ(sys::ReadHugetlbPool(kPage2m).free_pages, 2u);  // 2 of the 4 reserved at mmap
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
   const PageProof smaps =
-      MakePageProof("dst", sys::PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()));
+      MakePageProof("dst", PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()));
   EXPECT_TRUE(smaps.honoured) << smaps.text;
   EXPECT_EQ(smaps.huge_bytes, 4u << 20);
   const PageProof exact =
-      MakePageProof("dst", sys::PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()),
+      MakePageProof("dst", PagePolicy::kHugetlb2m, sys::ReadPageBacking(region.data(), region.size()),
                     sys::SamplePageFlags(region.data(), region.size(), 64));
   EXPECT_TRUE(exact.honoured) << exact.text;
   EXPECT_EQ(exact.split, "100.0% hugetlb");
 }
 
 TEST(PageFlags, ClassifiesKpageflagsWords) {
-  sys::PageFlagCounts c;
+  PageFlagCounts c;
   sys::CountPageFlags(0, c);                                                    // plain 4 KiB page
   sys::CountPageFlags(std::uint64_t{1} << 22, c);                               // THP
   sys::CountPageFlags(std::uint64_t{1} << 17, c);                               // hugetlb
@@ -284,20 +284,20 @@ TEST(PageFlags, ClassifiesKpageflagsWords) {
 
 TEST(PageFlags, PagemapProvesWhatWasObtained) {
   if (!sys::IsRoot()) GTEST_SKIP() << "pagemap frame numbers need root";
-  const sys::MappedRegion small = sys::MappedRegion::Map(8u << 20, sys::kPage2m, sys::PagePolicy::k4k);
+  const sys::MappedRegion small = sys::MappedRegion::Map(8u << 20, kPage2m, PagePolicy::k4k);
   EXPECT_EQ(sys::SamplePageFlags(small.data(), small.size(), 64).counts->not_present, 64u);
   sys::PrefaultRegion(small, sys::Prefault::kWrite);
   const auto c = sys::SamplePageFlags(small.data(), small.size(), 64).counts;
   ASSERT_TRUE(c);
   EXPECT_EQ(c->sampled, 64u);
   EXPECT_EQ(c->normal, 64u);
-  const PageProof proof = MakePageProof("dst", sys::PagePolicy::k4k, sys::ReadPageBacking(small.data(), small.size()),
+  const PageProof proof = MakePageProof("dst", PagePolicy::k4k, sys::ReadPageBacking(small.data(), small.size()),
                                         sys::SamplePageFlags(small.data(), small.size(), 64));
   EXPECT_EQ(proof.method, "pagemap");
   EXPECT_TRUE(proof.honoured);
   EXPECT_EQ(proof.split, "100.0% 4K");
   if (!ThpAvailable()) return;
-  const sys::MappedRegion huge = sys::MappedRegion::Map(8u << 20, sys::kPage2m, sys::PagePolicy::kThp);
+  const sys::MappedRegion huge = sys::MappedRegion::Map(8u << 20, kPage2m, PagePolicy::kThp);
   sys::PrefaultRegion(huge, sys::Prefault::kWrite);
   const auto h = sys::SamplePageFlags(huge.data(), huge.size(), 64).counts;
   ASSERT_TRUE(h);
@@ -307,54 +307,54 @@ TEST(PageFlags, PagemapProvesWhatWasObtained) {
 }
 
 TEST(PageFlags, ProofFromFlagsNamesTheZeroPages) {
-  sys::PageFlagSample sample;
-  sample.counts = sys::PageFlagCounts{};
+  PageFlagSample sample;
+  sample.counts = PageFlagCounts{};
   sample.counts->sampled = 10;
   sample.counts->huge_zero = 8;
   sample.counts->not_present = 2;
-  const PageProof thp = MakePageProof("region", sys::PagePolicy::kThp, sys::PageBacking{}, sample);
+  const PageProof thp = MakePageProof("region", PagePolicy::kThp, PageBacking{}, sample);
   EXPECT_TRUE(thp.honoured);
   EXPECT_EQ(thp.split, "100.0% huge zero page (20.0% of pages not present)");
   sample.counts->huge_zero = 0;
   sample.counts->zero = 8;
-  EXPECT_EQ(MakePageProof("region", sys::PagePolicy::k4k, sys::PageBacking{}, sample).split,
+  EXPECT_EQ(MakePageProof("region", PagePolicy::k4k, PageBacking{}, sample).split,
             "100.0% zero page (20.0% of pages not present)");
 }
 
 TEST(PageProof, RegionsUnder2MiBCannotBeThp) {
-  sys::PageBacking backing;
+  PageBacking backing;
   backing.found = true;
   backing.mapped_bytes = 256u << 10;
   backing.resident_bytes = 256u << 10;
-  EXPECT_TRUE(MakePageProof("chain", sys::PagePolicy::kThp, backing).honoured);
+  EXPECT_TRUE(MakePageProof("chain", PagePolicy::kThp, backing).honoured);
 }
 
 TEST(PageProof, FlagsRequestsTheKernelDidNotHonour) {
-  sys::PageBacking backing;
+  PageBacking backing;
   backing.found = true;
   backing.mapped_bytes = 64u << 20;
   backing.resident_bytes = 64u << 20;
   backing.anon_huge_bytes = 16u << 20;
-  const PageProof thp = MakePageProof("dst", sys::PagePolicy::kThp, backing);
+  const PageProof thp = MakePageProof("dst", PagePolicy::kThp, backing);
   EXPECT_FALSE(thp.honoured);
   EXPECT_NE(thp.text.find("25.0% 2M, 75.0% 4K"), std::string::npos) << thp.text;
   EXPECT_NE(thp.text.find("NOT HONOURED"), std::string::npos);
-  EXPECT_FALSE(MakePageProof("dst", sys::PagePolicy::k4k, backing).honoured);
+  EXPECT_FALSE(MakePageProof("dst", PagePolicy::k4k, backing).honoured);
   backing.anon_huge_bytes = backing.resident_bytes;
-  EXPECT_TRUE(MakePageProof("dst", sys::PagePolicy::kThp, backing).honoured);
+  EXPECT_TRUE(MakePageProof("dst", PagePolicy::kThp, backing).honoured);
 }
 
 // KPF_THP marks mTHP folios too: with no PMD mapping (AnonHugePages 0) they
 // are the requested size; a PMD mapping means the request was not honoured;
 // smaps alone cannot see them at all.
 TEST(PageProof, MthpNeedsPagemapAndNoPmdMappings) {
-  const sys::PagePolicy mthp = sys::PagePolicy::Mthp(64u << 10);
+  const PagePolicy mthp = PagePolicy::Mthp(64u << 10);
   EXPECT_EQ(PagePolicyName(mthp), "mthp-64k");
-  sys::PageBacking backing;
+  PageBacking backing;
   backing.found = true;
   backing.mapped_bytes = backing.resident_bytes = 8u << 20;
-  sys::PageFlagSample sample;
-  sample.counts = sys::PageFlagCounts{};
+  PageFlagSample sample;
+  sample.counts = PageFlagCounts{};
   sample.counts->sampled = sample.counts->thp = 100;
   const PageProof exact = MakePageProof("dst", mthp, backing, sample);
   EXPECT_TRUE(exact.honoured);

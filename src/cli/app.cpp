@@ -16,9 +16,9 @@
 #include "cli/lmsummary_command.h"
 #include "cli/result_output.h"
 #include "core/error.h"
-#include "core/runner.h"
+#include "engine/runner.h"
 #include "core/suggest.h"
-#include "core/team_sampler.h"
+#include "engine/team_sampler.h"
 #include "core/units.h"
 #include "report/json_report.h"
 #include "report/text_report.h"
@@ -27,7 +27,7 @@
 #include "sys/process.h"
 #include "sys/system_info.h"
 #include "workloads/memory_params.h"
-#include "workloads/registry.h"
+#include "engine/registry.h"
 
 #ifndef MEMBENCH_VERSION
 #error "MEMBENCH_VERSION is set by CMakeLists.txt"

@@ -8,7 +8,7 @@
 #include "core/power.h"
 #include "sys/process.h"
 #include "sys/system_info.h"
-#include "workloads/registry.h"
+#include "engine/registry.h"
 
 namespace membench {
 

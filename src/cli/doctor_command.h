@@ -6,7 +6,7 @@
 // figure that tells a kernel developer which -r to use.
 #pragma once
 
-#include "core/runner.h"
+#include "engine/runner.h"
 
 namespace membench {
 

@@ -30,8 +30,8 @@ std::string Joined(const std::vector<std::string>& words) {
 
 // One run of the command under the counters; throws on a failure the user
 // did not ask to ignore.
-Sample RunOnce(const ExecArgs& args, const std::vector<sys::EventEncoding>& events, int index,
-               std::vector<sys::EventStatus>& statuses) {
+Sample RunOnce(const ExecArgs& args, const std::vector<EventEncoding>& events, int index,
+               std::vector<EventStatus>& statuses) {
   sys::HeldCommand command(args.command, args.show_output);
   sys::CounterGroup counters(events, sys::CountTarget{command.pid()});
   const std::uint64_t tsc0 = sys::ReadTsc();
@@ -69,7 +69,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   if (args.command.empty()) throw Error("membench exec: no command given (membench exec [-r N] -- COMMAND [ARGS...])");
   const int runs = PositiveInt(args.repetitions, "-r", 1);
   const int warmup = PositiveInt(args.warmup, "--warmup", 0);
-  const std::vector<sys::EventEncoding> events = sys::ResolveEventList(args.events);
+  const std::vector<EventEncoding> events = sys::ResolveEventList(args.events);
   if (!args.json_path.empty()) CheckJsonPathWritable(args.json_path);
   RunResult result;
   result.system = sys::CollectSystemInfo();
@@ -86,7 +86,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
                     "output went to " +
                     std::string(args.show_output ? "the terminal" : "/dev/null"));
   sys::InstallInterruptFlag();
-  std::vector<sys::EventStatus> statuses;
+  std::vector<EventStatus> statuses;
   for (int i = 0; i < warmup && !sys::Interrupted(); ++i) RunOnce(args, events, i, statuses);
   for (int i = 0; i < runs && !sys::Interrupted(); ++i) m.samples.push_back(RunOnce(args, events, i, statuses));
   result.events = statuses;

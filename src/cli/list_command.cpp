@@ -10,7 +10,7 @@
 #include "sys/events.h"
 #include "sys/perf_counters.h"
 #include "workloads/impl_params.h"
-#include "workloads/registry.h"
+#include "engine/registry.h"
 
 namespace membench {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "report/lmsummary_report.h"
 #include "sys/process.h"
-#include "workloads/registry.h"
+#include "engine/registry.h"
 
 namespace membench {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/runner.h"
+#include "engine/runner.h"
 #include "core/result.h"
 
 namespace membench {

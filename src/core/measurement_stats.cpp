@@ -58,7 +58,7 @@ std::vector<PhaseStats> ComputePhaseStats(const Measurement& m) {
 
 }  // namespace
 
-MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events) {
+MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<EventStatus>& events) {
   MeasurementStats out;
   std::vector<double> rate, wall, user, system;
   double tsc_total = 0, work_total = 0;

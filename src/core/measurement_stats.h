@@ -70,6 +70,6 @@ struct MeasurementStats {
 // A team's ticks are summed over its workers, so its time is too.
 double EstimateTscGhz(const std::vector<Measurement>& measurements);
 
-MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<sys::EventStatus>& events);
+MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector<EventStatus>& events);
 
 }  // namespace membench

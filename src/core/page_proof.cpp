@@ -7,28 +7,6 @@
 
 namespace membench {
 
-std::string PagePolicyName(sys::PagePolicy policy) {
-  switch (policy.kind) {
-    case sys::PagePolicy::Kind::kDefault:
-      return "default";
-    case sys::PagePolicy::Kind::k4k:
-      return "4k";
-    case sys::PagePolicy::Kind::kThp:
-      return "thp";
-    case sys::PagePolicy::Kind::kMthp:
-      return "mthp-" + PageSizeName(policy.page_bytes);
-    case sys::PagePolicy::Kind::kHugetlb:
-      return "hugetlb-" + PageSizeName(policy.page_bytes);
-  }
-  return "?";
-}
-
-std::string PageSizeName(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 30)) return std::to_string(bytes >> 30) + "g";
-  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "m";
-  return std::to_string(bytes >> 10) + "k";
-}
-
 namespace {
 
 std::string Pct(std::uint64_t part, std::uint64_t whole) {
@@ -39,10 +17,10 @@ std::string Pct(std::uint64_t part, std::uint64_t whole) {
 // present pages, the absent ones said apart.
 // KPF_THP does not tell a folio's size: what an mTHP run finds is of the one
 // size it left enabled.
-std::string DescribeFlags(const sys::PageFlagCounts& c, sys::PagePolicy requested) {
+std::string DescribeFlags(const PageFlagCounts& c, PagePolicy requested) {
   const std::uint64_t present = c.sampled - c.not_present;
   std::string out;
-  const std::string thp_name = requested.kind == sys::PagePolicy::Kind::kMthp
+  const std::string thp_name = requested.kind == PagePolicy::Kind::kMthp
                                    ? "mTHP " + PageSizeName(requested.page_bytes) + " (PTE-mapped)"
                                    : std::string("THP");
   const std::pair<std::uint64_t, const char*> kinds[] = {
@@ -58,8 +36,8 @@ std::string DescribeFlags(const sys::PageFlagCounts& c, sys::PagePolicy requeste
 
 }  // namespace
 
-PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing,
-                        const sys::PageFlagSample& flags) {
+PageProof MakePageProof(const std::string& region, PagePolicy requested, const PageBacking& backing,
+                        const PageFlagSample& flags) {
   PageProof proof;
   proof.region = region;
   proof.requested = PagePolicyName(requested);
@@ -67,26 +45,26 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
   proof.resident_bytes = backing.resident_bytes;
   proof.huge_bytes = backing.anon_huge_bytes;
   if (flags.counts) {
-    const sys::PageFlagCounts& c = *flags.counts;
+    const PageFlagCounts& c = *flags.counts;
     const std::uint64_t present = c.sampled - c.not_present;
     const std::uint64_t huge = c.thp + c.huge_zero;
     proof.method = "pagemap";
     proof.flags = c;
     proof.huge_pct = present == 0 ? 0 : 100.0 * static_cast<double>(huge) / static_cast<double>(present);
     // A region under 2 MiB cannot hold a huge page: no request to honour.
-    const bool too_small = backing.found && backing.mapped_bytes < sys::kPage2m;
-    if (requested == sys::PagePolicy::kThp) {
+    const bool too_small = backing.found && backing.mapped_bytes < kPage2m;
+    if (requested == PagePolicy::kThp) {
       proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct || too_small;
     }
     // KPF_THP marks every large anonymous folio; with the PMD size off for
     // the run, a THP page here is one of the requested mTHP size, and smaps'
     // AnonHugePages (PMD mappings only) must stay 0.
-    if (requested.kind == sys::PagePolicy::Kind::kMthp) {
+    if (requested.kind == PagePolicy::Kind::kMthp) {
       proof.honoured = (present == 0 || proof.huge_pct >= kThpHonouredPct) && backing.anon_huge_bytes == 0;
     }
-    if (requested == sys::PagePolicy::k4k) proof.honoured = huge == 0;
-    if (sys::HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
-    proof.split = DescribeFlags(c, requested) + (requested == sys::PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
+    if (requested == PagePolicy::k4k) proof.honoured = huge == 0;
+    if (HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
+    proof.split = DescribeFlags(c, requested) + (requested == PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
     proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
                              proof.split, c.sampled, FormatSize(backing.resident_bytes),
                              proof.honoured ? "" : "  <-- NOT HONOURED");
@@ -100,7 +78,7 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     proof.text = fmt::format("{}: {} requested, region not found in /proc/self/smaps", region, proof.requested);
     return proof;
   }
-  if (const std::size_t page = sys::HugetlbPageBytes(requested); page != 0) {
+  if (const std::size_t page = HugetlbPageBytes(requested); page != 0) {
     // hugetlb pages are not in Rss; smaps counts them apart and gives the
     // VMA's page size.
     proof.honoured = backing.kernel_page_bytes == page;
@@ -111,7 +89,7 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
                     FormatSize(backing.hugetlb_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");
     return proof;
   }
-  if (requested.kind == sys::PagePolicy::Kind::kMthp && backing.anon_huge_bytes == 0) {
+  if (requested.kind == PagePolicy::Kind::kMthp && backing.anon_huge_bytes == 0) {
     // smaps counts only PMD mappings as huge; mTHP folios are invisible
     // there: neither honoured nor refused, unverified.
     proof.verified = false;
@@ -127,10 +105,10 @@ PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, co
     return proof;
   }
   proof.huge_pct = 100.0 * static_cast<double>(backing.anon_huge_bytes) / static_cast<double>(backing.resident_bytes);
-  if (requested == sys::PagePolicy::kThp) {
-    proof.honoured = proof.huge_pct >= kThpHonouredPct || backing.mapped_bytes < sys::kPage2m;
+  if (requested == PagePolicy::kThp) {
+    proof.honoured = proof.huge_pct >= kThpHonouredPct || backing.mapped_bytes < kPage2m;
   }
-  if (requested == sys::PagePolicy::k4k) proof.honoured = backing.anon_huge_bytes == 0;
+  if (requested == PagePolicy::k4k) proof.honoured = backing.anon_huge_bytes == 0;
   if (backing.anon_huge_bytes == 0) {
     proof.split = "100% 4K";
   } else if (backing.anon_huge_bytes == backing.resident_bytes) {

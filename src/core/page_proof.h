@@ -8,10 +8,35 @@
 #include <optional>
 #include <string>
 
-#include "sys/memory.h"
-#include "sys/page_flags.h"
+#include "core/page_policy.h"
 
 namespace membench {
+
+// How a range is backed, summed over the smaps entries (VMAs) it overlaps.
+struct PageBacking {
+  std::uint64_t mapped_bytes = 0;
+  std::uint64_t resident_bytes = 0;     // Rss
+  std::uint64_t anon_huge_bytes = 0;    // AnonHugePages: THP-mapped
+  std::uint64_t hugetlb_bytes = 0;      // Private_Hugetlb + Shared_Hugetlb (not in Rss)
+  std::uint64_t kernel_page_bytes = 0;  // KernelPageSize of the first VMA
+  bool found = false;
+};
+
+// What a sample of a region's pages were, from pagemap and kpageflags.
+struct PageFlagCounts {
+  std::uint64_t sampled = 0;
+  std::uint64_t not_present = 0;
+  std::uint64_t normal = 0;     // present, none of the below
+  std::uint64_t thp = 0;        // KPF_THP without KPF_ZERO_PAGE
+  std::uint64_t hugetlb = 0;    // KPF_HUGE
+  std::uint64_t zero = 0;       // KPF_ZERO_PAGE alone: the 4 KiB zero page
+  std::uint64_t huge_zero = 0;  // KPF_ZERO_PAGE with KPF_THP: the huge zero page
+};
+
+struct PageFlagSample {
+  std::optional<PageFlagCounts> counts;
+  std::string unavailable_reason;  // why counts is empty
+};
 
 struct PageProof {
   std::string region;       // "src", "dst"
@@ -22,17 +47,12 @@ struct PageProof {
   std::uint64_t resident_bytes = 0;
   std::uint64_t huge_bytes = 0;              // in 2 MiB THP mappings
   double huge_pct = 0;                       // of resident (smaps) or of present pages (pagemap)
-  std::optional<sys::PageFlagCounts> flags;  // pagemap method only
+  std::optional<PageFlagCounts> flags;  // pagemap method only
   bool honoured = true;   // nothing seen contradicts the request
   bool verified = true;   // false: the method cannot see the kind of page asked for (mTHP without root)
   std::string split;  // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
   std::string text;   // one line for the report
 };
-
-// "4k", "thp", "mthp-64k", "hugetlb-2m": the names --pages takes.
-std::string PagePolicyName(sys::PagePolicy policy);
-// "64k", "2m", "1g".
-std::string PageSizeName(std::size_t bytes);
 
 // THP counts as honoured when at least this share of the resident bytes is
 // huge: the unaligned head and tail of a region can stay 4 KiB.
@@ -40,7 +60,7 @@ inline constexpr double kThpHonouredPct = 90.0;
 
 // From smaps alone, or, where flags are given, from the sampled page flags
 // (exact kinds: THP, hugetlb, zero page, huge zero page).
-PageProof MakePageProof(const std::string& region, sys::PagePolicy requested, const sys::PageBacking& backing,
-                        const sys::PageFlagSample& flags = {});
+PageProof MakePageProof(const std::string& region, PagePolicy requested, const PageBacking& backing,
+                        const PageFlagSample& flags = {});
 
 }  // namespace membench

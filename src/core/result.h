@@ -11,8 +11,8 @@
 #include "core/counter_math.h"
 #include "core/page_proof.h"
 #include "core/params.h"
-#include "sys/perf_counters.h"
-#include "sys/system_info.h"
+#include "core/event_spec.h"
+#include "core/system_info.h"
 
 namespace membench {
 
@@ -57,9 +57,9 @@ struct RunResult {
   std::string tool_version;
   std::string command_line;
   std::string started_at;  // ISO 8601 UTC
-  sys::SystemInfo system;
+  SystemInfo system;
   double tsc_ghz = 0;  // measured over the samples: TSC ticks per ns
-  std::vector<sys::EventStatus> events;
+  std::vector<EventStatus> events;
   std::vector<std::string> notes;  // run-wide (counter fallbacks, ...)
   std::vector<Measurement> measurements;
   bool interleaved = false;  // round k of every measurement was taken together

@@ -28,7 +28,7 @@ nlohmann::json SummaryToJson(const Summary& s) {
           {"ci95", {s.ci95_low, s.ci95_high}}};
 }
 
-nlohmann::json SystemToJson(const sys::SystemInfo& s) {
+nlohmann::json SystemToJson(const SystemInfo& s) {
   nlohmann::json caches = nlohmann::json::object();
   for (const auto& c : s.caches) caches[c.name] = c.size_bytes;
   return {{"hostname", s.hostname},

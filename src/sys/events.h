@@ -6,34 +6,12 @@
 // :uk as perf has them.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/event_spec.h"
+
 namespace membench::sys {
-
-// Which privilege levels an event counts. kDefault means user and kernel
-// where the machine permits it, user only otherwise (decided when opening).
-enum class CountMode { kDefault, kUser, kKernel, kUserKernel };
-
-struct EventEncoding {
-  std::string name;        // as the user wrote it, modifiers included
-  std::string base_name;   // without modifiers
-  std::string source;      // "software", "hardware", "cache", "libpfm4", "tracepoint"
-  std::uint32_t type = 0;  // perf_event_attr.type
-  std::uint64_t config = 0;
-  std::uint64_t config1 = 0;
-  std::uint64_t config2 = 0;
-  CountMode mode = CountMode::kDefault;
-  // Non-empty: the name is valid but this machine cannot count it; the event
-  // shows as <not supported> with this reason.
-  std::string unsupported_reason;
-  // Part of the implicit default set and worth showing only where it counts
-  // (stalled-cycles-*: perf stat drops them on PMUs without them).
-  bool hide_if_unsupported = false;
-  // 0: the implicit group of PMU events; n > 0: the n-th {...} of the list.
-  int group = 0;
-};
 
 // Resolves one name. Throws Error for a name no catalog knows, suggesting
 // the closest known name.

@@ -23,10 +23,6 @@ std::size_t RoundUp(std::size_t v, std::size_t to) { return (v + to - 1) / to * 
 
 }  // namespace
 
-std::size_t HugetlbPageBytes(PagePolicy policy) {
-  return policy.kind == PagePolicy::Kind::kHugetlb ? policy.page_bytes : 0;
-}
-
 HugetlbPool ReadHugetlbPool(std::size_t page_bytes) {
   HugetlbPool pool;
   pool.sysfs_dir = "/sys/kernel/mm/hugepages/hugepages-" + std::to_string(page_bytes >> 10) + "kB";

@@ -12,17 +12,9 @@
 #include <optional>
 #include <string>
 
-namespace membench::sys {
+#include "core/page_proof.h"
 
-struct PageFlagCounts {
-  std::uint64_t sampled = 0;
-  std::uint64_t not_present = 0;
-  std::uint64_t normal = 0;     // present, none of the below
-  std::uint64_t thp = 0;        // KPF_THP without KPF_ZERO_PAGE
-  std::uint64_t hugetlb = 0;    // KPF_HUGE
-  std::uint64_t zero = 0;       // KPF_ZERO_PAGE alone: the 4 KiB zero page
-  std::uint64_t huge_zero = 0;  // KPF_ZERO_PAGE with KPF_THP: the huge zero page
-};
+namespace membench::sys {
 
 // Classifies one kpageflags word (pure; tested with synthetic words).
 void CountPageFlags(std::uint64_t kpageflags, PageFlagCounts& counts);
@@ -30,11 +22,6 @@ void CountPageFlags(std::uint64_t kpageflags, PageFlagCounts& counts);
 // pagemap bit 63: present; bits 0-54: PFN (0 when not permitted).
 inline constexpr std::uint64_t kPagemapPresent = std::uint64_t{1} << 63;
 inline constexpr std::uint64_t kPagemapPfnMask = (std::uint64_t{1} << 55) - 1;
-
-struct PageFlagSample {
-  std::optional<PageFlagCounts> counts;
-  std::string unavailable_reason;  // why counts is empty
-};
 
 // Reads at most max_pages pages spread evenly over [address, address + bytes).
 PageFlagSample SamplePageFlags(const void* address, std::size_t bytes, std::size_t max_pages);

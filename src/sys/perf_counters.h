@@ -20,16 +20,6 @@
 
 namespace membench::sys {
 
-struct EventStatus {
-  std::string name;
-  bool supported = false;
-  std::string reason;                 // why not supported
-  std::string counted_modes;          // "user+kernel", "user", "kernel"
-  bool in_group = false;              // false: opened on its own (may be multiplexed)
-  bool kernel_not_permitted = false;  // asked for user+kernel, got user only
-  bool hide_if_unsupported = false;
-};
-
 // Whom to count: the calling thread (pid 0), with the threads and processes
 // it creates while counting (follow_children), or another process from its
 // execve on, its children included (membench exec).

@@ -1,45 +1,13 @@
 // File: sys/system_info.h
-// The machine a result was measured on, for the result's metadata: kernel,
+// Reading the machine a result is measured on (core/system_info.h): kernel,
 // CPU, caches, THP settings, perf_event_paranoid, virtualisation, PMU.
 #pragma once
 
-#include <cstdint>
-#include <map>
 #include <string>
-#include <vector>
+
+#include "core/system_info.h"
 
 namespace membench::sys {
-
-struct CacheLevel {
-  std::string name;  // "L1d", "L2", "L3"
-  std::uint64_t size_bytes = 0;
-};
-
-struct SystemInfo {
-  std::string hostname;
-  std::string kernel_release;
-  std::string kernel_version;
-  std::string kernel_cmdline;
-  std::string machine;
-  std::string cpu_vendor;
-  std::string cpu_model;
-  std::vector<std::string> cpu_features;  // those membench's kernels use
-  int online_cpus = 0;
-  std::vector<CacheLevel> caches;
-  std::string caches_source = "hwloc";     // hwloc reads sysfs, else CPUID
-  std::map<std::string, std::string> thp;  // setting name -> selected value, mTHP sizes too
-  // hugetlb pools by page size ("2048kB"): "nr_hugepages", "free_hugepages", "resv_hugepages".
-  std::map<std::string, std::map<std::string, std::int64_t>> hugetlb_pools;
-  std::string glibc_version;
-  int perf_event_paranoid = 0;
-  bool hardware_pmu = false;
-  std::string hypervisor;  // empty on bare metal
-  std::string free_page_reporting;  // empty when the host does not take freed memory back
-  std::uint64_t mem_total_bytes = 0;
-  std::uint64_t mem_available_bytes = 0;
-  std::string cpufreq_governor;  // "unknown (no cpufreq)" in many VMs
-  bool root = false;
-};
 
 SystemInfo CollectSystemInfo();
 

@@ -8,13 +8,13 @@
 // so TLB reach shows apart from cache), `sequential` with `stride` (what
 // prefetchers catch). `chains` independent chains interleaved measure
 // memory-level parallelism: K chains in flight give K loads per latency.
-#include "workloads/chase.h"
 
 #include <fmt/format.h>
 
 #include <numeric>
 #include <random>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "workloads/memory_params.h"
@@ -34,8 +34,8 @@ std::vector<std::uint64_t> VisitOrder(const std::string& pattern, std::uint64_t 
     std::iota(order.begin(), order.end(), 0);
     std::shuffle(order.begin(), order.end(), rng);
   } else if (pattern == "page-random") {
-    const std::uint64_t lines_per_page = sys::kPage4k / kLine;
-    for (std::uint64_t page = 0; page < size / sys::kPage4k; ++page) {
+    const std::uint64_t lines_per_page = kPage4k / kLine;
+    for (std::uint64_t page = 0; page < size / kPage4k; ++page) {
       order.push_back(page * lines_per_page + rng() % lines_per_page);
     }
   } else {
@@ -54,7 +54,7 @@ class ChaseWorkload final : public Workload {
     if (pattern == "sequential" && (stride % kLine != 0)) {
       throw Error(fmt::format("--stride {}: must be a multiple of the {}-byte cache line", stride, kLine));
     }
-    if (pattern == "page-random" && size_ < sys::kPage4k) {
+    if (pattern == "page-random" && size_ < kPage4k) {
       throw Error(fmt::format("--size {}: page-random needs at least one 4 KiB page", FormatSize(size_)));
     }
     region_ = Buffer("chain", size_, 0, ParsePagePolicy(point.at("pages").text));
@@ -129,8 +129,6 @@ class ChaseWorkload final : public Workload {
 
 std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
 
-}  // namespace
-
 WorkloadInfo ChaseWorkloadInfo() {
   WorkloadInfo info;
   info.name = "chase";
@@ -156,5 +154,9 @@ WorkloadInfo ChaseWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(ChaseWorkloadInfo);
 
 }  // namespace membench

@@ -8,12 +8,12 @@
 // start): seed 001's question is whether clearing the target last leaves
 // it cache-hot for that access. The two phases are timed apart with the
 // TSC at every page, each boundary after the stores before it have drained.
-#include "workloads/clear.h"
 
 #include <fmt/format.h>
 
 #include <random>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "sys/clock.h"
@@ -27,7 +27,7 @@ namespace {
 enum class Then { kNone, kRead, kWrite };
 enum class Target { kFirst, kMiddle, kLast, kRandom };
 
-constexpr std::size_t kSubpage = sys::kPage4k;
+constexpr std::size_t kSubpage = kPage4k;
 
 ClearOrder ParseOrder(const std::string& text) {
   if (text == "forward") return ClearOrder::kForward;
@@ -54,7 +54,7 @@ class ClearWorkload final : public Workload {
     page_ = point.at("page").number;
     size_ = point.at("size").number;
     const std::string order_name = point.at("order").text;
-    if (page_ != kSubpage && page_ != sys::kPage2m && page_ != sys::kPage1g) {
+    if (page_ != kSubpage && page_ != kPage2m && page_ != kPage1g) {
       throw Error("--page " + FormatSize(page_) + ": clearing is modelled for 4 KiB, 2 MiB and 1 GiB pages");
     }
     if (page_ == kSubpage && order_name != "forward") {
@@ -80,7 +80,7 @@ class ClearWorkload final : public Workload {
     }
     // The kernel's direct map, which clear_page writes through, uses huge
     // mappings: a THP-backed region keeps TLB misses out of the model.
-    region_ = Buffer("region", size_, 0, sys::PagePolicy::kThp);
+    region_ = Buffer("region", size_, 0, PagePolicy::kThp);
     region_.Prefault(sys::Prefault::kWrite);
   }
 
@@ -153,8 +153,6 @@ class ClearWorkload final : public Workload {
 
 std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
 
-}  // namespace
-
 WorkloadInfo ClearWorkloadInfo() {
   WorkloadInfo info;
   info.name = "clear";
@@ -186,5 +184,9 @@ WorkloadInfo ClearWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new ClearWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(ClearWorkloadInfo);
 
 }  // namespace membench

@@ -9,7 +9,6 @@
 //   anon-cow-seq write pages a forked child still shares: copy-on-write faults
 //   file-r-seq   read a file mapping whose pages are in the page cache
 // The unmapping of the previous sample's region is not timed.
-#include "workloads/fault.h"
 
 #include <fmt/format.h>
 
@@ -18,10 +17,12 @@
 #include <numeric>
 #include <random>
 
+#include "engine/registry.h"
 #include "core/error.h"
-#include "core/team_sampler.h"
+#include "engine/team_sampler.h"
 #include "core/units.h"
 #include "sys/free_page_reporting.h"
+#include "sys/page_flags.h"
 #include "sys/process.h"
 #include "sys/scratch_file.h"
 #include "workloads/memory_params.h"
@@ -40,7 +41,7 @@ Case ParseCase(const std::string& text) {
   throw Error("unknown fault case '" + text + "'");
 }
 
-constexpr std::size_t kWordsPerPage = sys::kPage4k / sizeof(std::uint64_t);
+constexpr std::size_t kWordsPerPage = kPage4k / sizeof(std::uint64_t);
 
 class FaultWorkload final : public Workload {
  public:
@@ -50,12 +51,12 @@ class FaultWorkload final : public Workload {
     policy_ = ParsePagePolicy(point.at("pages").text);
     every_word_ = point.at("touch").text == "words";
     recycle_ = point.at("recycle").text == "yes";
-    if (size_ % sys::kPage4k != 0) {
+    if (size_ % kPage4k != 0) {
       throw Error("--size " + FormatSize(size_) + ": a fault case needs whole 4 KiB pages");
     }
-    const std::size_t pages = size_ / sys::kPage4k;
+    const std::size_t pages = size_ / kPage4k;
     if (case_ == Case::kFileReadSeq) {
-      if (policy_ != sys::PagePolicy::kDefault) {
+      if (policy_ != PagePolicy::kDefault) {
         throw Error("--pages " + point.at("pages").text + ": file-r-seq maps page-cache pages; use --pages default");
       }
       file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
@@ -120,7 +121,7 @@ class FaultWorkload final : public Workload {
 
   std::vector<PageProof> PageProofs() const override {
     if (case_ == Case::kFileReadSeq) {
-      return {MakePageProof("file", sys::PagePolicy::kDefault,
+      return {MakePageProof("file", PagePolicy::kDefault,
                             sys::ReadPageBacking(file_mapping_.data(), file_mapping_.size()),
                             sys::SamplePageFlags(file_mapping_.data(), file_mapping_.size(), kProofSamplePages))};
     }
@@ -198,7 +199,7 @@ class FaultWorkload final : public Workload {
   std::int64_t waited_ns_ = 0;
   Case case_ = Case::kAnonWriteSeq;
   std::uint64_t size_ = 0;
-  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
+  PagePolicy policy_ = PagePolicy::kDefault;
   bool every_word_ = true;
   bool recycle_ = true;
   std::vector<std::uint32_t> order_;
@@ -215,15 +216,13 @@ std::uint64_t MemoryNeeded(const Point& point) {
   return point.at("case").text == "anon-cow-seq" ? 2 * size : size;
 }
 
-}  // namespace
-
 WorkloadInfo FaultWorkloadInfo() {
   WorkloadInfo info;
   info.name = "fault";
   info.summary = "page-fault scalability: map fresh memory and touch it (vm-scalability's usemem cases)";
   info.work_unit = "bytes";
   info.rate_label = "faulted in";
-  ParamSpec size = SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", sys::kPage4k);
+  ParamSpec size = SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", kPage4k);
   info.params = {
       ChoiceParam("case", "anon-w-seq",
                   "anon-w-seq, anon-r-seq (the zero page where mapped), anon-w-rand, anon-cow-seq (copy-on-write "
@@ -247,5 +246,9 @@ WorkloadInfo FaultWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new FaultWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(FaultWorkloadInfo);
 
 }  // namespace membench

@@ -4,12 +4,12 @@
 // sample creates all senders and receivers first (not timed), releases
 // them together and times until the last one ends: hackbench's "Time:".
 // Work unit: messages, groups x fds senders x fds receivers x loops.
-#include "workloads/hackbench.h"
 
 #include <fmt/format.h>
 
 #include <memory>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "sys/messaging.h"
 
@@ -60,8 +60,6 @@ class HackbenchWorkload final : public Workload {
   std::unique_ptr<sys::MessagingRun> run_;
 };
 
-}  // namespace
-
 WorkloadInfo HackbenchWorkloadInfo() {
   WorkloadInfo info;
   info.name = "hackbench";
@@ -84,5 +82,9 @@ WorkloadInfo HackbenchWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new HackbenchWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(HackbenchWorkloadInfo);
 
 }  // namespace membench

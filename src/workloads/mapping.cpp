@@ -3,12 +3,12 @@
 // unmap - anonymous memory (the touch writes: allocation and clearing) or a
 // file whose pages are in the page cache (the touch reads). One loop is one
 // whole map-touch-unmap.
-#include "workloads/mapping.h"
 
 #include <fmt/format.h>
 
 #include <memory>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "sys/scratch_file.h"
@@ -21,7 +21,7 @@ class MappingWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
     size_ = point.at("size").number;
-    if (size_ % sys::kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
+    if (size_ % kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
     if (point.at("kind").text == "file") file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
   }
 
@@ -30,11 +30,11 @@ class MappingWorkload final : public Workload {
       if (file_) {
         const sys::MappedRegion region = file_->MapReadOnly();
         std::uint64_t sum = 0;
-        for (std::size_t at = 0; at < size_; at += sys::kPage4k) sum += static_cast<unsigned char>(region.data()[at]);
+        for (std::size_t at = 0; at < size_; at += kPage4k) sum += static_cast<unsigned char>(region.data()[at]);
         asm volatile("" : : "r"(sum));
       } else {
         const sys::MappedRegion region = sys::MapAnonymous(size_);
-        for (std::size_t at = 0; at < size_; at += sys::kPage4k) region.data()[at] = 1;
+        for (std::size_t at = 0; at < size_; at += kPage4k) region.data()[at] = 1;
         asm volatile("" : : : "memory");
       }
     }
@@ -45,7 +45,7 @@ class MappingWorkload final : public Workload {
   std::vector<std::string> Notes() const override {
     std::vector<std::string> notes = {fmt::format(
         "one mapping = mmap of {}, one {} per 4 KiB page ({} pages), munmap", FormatSize(size_),
-        file_ ? "read" : "write", size_ / sys::kPage4k)};
+        file_ ? "read" : "write", size_ / kPage4k)};
     if (file_) notes.push_back("the file is in " + sys::ScratchDirectory() + " (TMPDIR chooses another), in the page cache");
     return notes;
   }
@@ -57,8 +57,6 @@ class MappingWorkload final : public Workload {
 
 std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
 
-}  // namespace
-
 WorkloadInfo MappingWorkloadInfo() {
   WorkloadInfo info;
   info.name = "mapping";
@@ -68,12 +66,16 @@ WorkloadInfo MappingWorkloadInfo() {
   info.params = {
       ChoiceParam("kind", "anon", "anon (private anonymous, written) or file (page-cache file, read; in $TMPDIR or "
                   "/var/tmp)", {"anon", "file"}),
-      SizeParamNamed("size", "1M", "bytes mapped per mapping", sys::kPage4k),
+      SizeParamNamed("size", "1M", "bytes mapped per mapping", kPage4k),
   };
   info.examples = {"membench run mapping --kind anon,file --size 64K..16M:x4"};
   info.memory_needed = MemoryNeeded;
   info.make = [] { return std::unique_ptr<Workload>(new MappingWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(MappingWorkloadInfo);
 
 }  // namespace membench

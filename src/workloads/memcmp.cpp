@@ -3,10 +3,10 @@
 // read (a difference would stop the comparison early). Both are written
 // before timing; comparing untouched memory, where the zero page may answer,
 // is the zeropage workload's question.
-#include "workloads/memcmp.h"
 
 #include <cstring>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "workloads/impl_params.h"
 #include "workloads/memory_params.h"
@@ -19,7 +19,7 @@ class MemcmpWorkload final : public Workload {
   void Prepare(const Point& point) override {
     size_ = point.at("size").number;
     compare_ = FindCompareKernel(point.at("impl").text).fn;
-    const sys::PagePolicy policy = ParsePagePolicy(point.at("pages").text);
+    const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
     a_ = Buffer("a", size_, point.at("a-offset").number, policy);
     b_ = Buffer("b", size_, point.at("b-offset").number, policy);
     for (std::uint64_t i = 0; i < size_; ++i) a_.data()[i] = static_cast<char>(i * 131 + 7);
@@ -54,8 +54,6 @@ std::uint64_t MemoryNeeded(const Point& point) {
   return 2 * point.at("size").number + point.at("a-offset").number + point.at("b-offset").number;
 }
 
-}  // namespace
-
 WorkloadInfo MemcmpWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memcmp";
@@ -72,5 +70,9 @@ WorkloadInfo MemcmpWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new MemcmpWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(MemcmpWorkloadInfo);
 
 }  // namespace membench

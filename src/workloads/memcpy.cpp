@@ -4,10 +4,10 @@
 // misalignment under the user's control. The source is always written
 // before timing, so with --prefault none only the destination faults
 // (seed 002: the first copy into fresh memory is dominated by page faults).
-#include "workloads/memcpy.h"
 
 #include <cstring>
 
+#include "engine/registry.h"
 #include "workloads/impl_params.h"
 #include "workloads/memory_params.h"
 
@@ -19,7 +19,7 @@ class MemcpyWorkload final : public Workload {
   void Prepare(const Point& point) override {
     size_ = point.at("size").number;
     copy_ = FindCopyKernel(point.at("impl").text).fn;
-    const sys::PagePolicy policy = ParsePagePolicy(point.at("pages").text);
+    const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
     src_ = Buffer("src", size_, point.at("src-offset").number, policy);
     // Written, not just touched: copying zero pages would be too fast.
     std::memset(src_.data(), 0x5a, size_);
@@ -53,8 +53,6 @@ std::uint64_t MemoryNeeded(const Point& point) {
   return 2 * point.at("size").number + point.at("src-offset").number + point.at("dst-offset").number;
 }
 
-}  // namespace
-
 WorkloadInfo MemcpyWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memcpy";
@@ -77,5 +75,9 @@ WorkloadInfo MemcpyWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new MemcpyWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(MemcpyWorkloadInfo);
 
 }  // namespace membench

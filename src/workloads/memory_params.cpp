@@ -5,8 +5,9 @@
 #include <map>
 
 #include "core/error.h"
-#include "core/team_sampler.h"
+#include "engine/team_sampler.h"
 #include "sys/mthp.h"
+#include "sys/page_flags.h"
 
 namespace membench {
 
@@ -14,17 +15,9 @@ ParamSpec SizeParam(const std::string& default_value) {
   return SizeParamNamed("size", default_value, "bytes per call; list or range, e.g. 4K,64M or 4K..1G:x4", 1);
 }
 
-namespace {
-
-// The mTHP sizes below the PMD size that x86-64 kernels offer.
-constexpr std::size_t kMthpSizes[] = {8u << 10, 16u << 10, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10,
-                                      1u << 20};
-
-}  // namespace
-
 ParamSpec PagesParam() {
   std::vector<std::string> choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
-  for (const std::size_t size : kMthpSizes) choices.push_back(PagePolicyName(sys::PagePolicy::Mthp(size)));
+  for (const std::size_t size : kMthpSizes) choices.push_back(PagePolicyName(PagePolicy::Mthp(size)));
   ParamSpec spec = ChoiceParam(
       "pages", "default",
       "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
@@ -32,9 +25,9 @@ ParamSpec PagesParam() {
       "enabled; membench sets and restores it as root)",
       choices);
   spec.unavailable_reason = [](const std::string& choice) -> std::string {
-    const sys::PagePolicy policy = ParsePagePolicy(choice);
-    if (policy.kind == sys::PagePolicy::Kind::kMthp) return sys::MthpUnavailableReason(policy.page_bytes);
-    if (policy.kind == sys::PagePolicy::Kind::kHugetlb && !sys::ReadHugetlbPool(policy.page_bytes).exists) {
+    const PagePolicy policy = ParsePagePolicy(choice);
+    if (policy.kind == PagePolicy::Kind::kMthp) return sys::MthpUnavailableReason(policy.page_bytes);
+    if (policy.kind == PagePolicy::Kind::kHugetlb && !sys::ReadHugetlbPool(policy.page_bytes).exists) {
       return "this kernel offers no " + PageSizeName(policy.page_bytes) + " hugetlb pages";
     }
     return "";
@@ -57,22 +50,10 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what) {
   return p;
 }
 
-sys::PagePolicy ParsePagePolicy(const std::string& text) {
-  if (text == "4k") return sys::PagePolicy::k4k;
-  if (text == "thp") return sys::PagePolicy::kThp;
-  if (text == "default") return sys::PagePolicy::kDefault;
-  if (text == "hugetlb-2m") return sys::PagePolicy::kHugetlb2m;
-  if (text == "hugetlb-1g") return sys::PagePolicy::kHugetlb1g;
-  for (const std::size_t size : kMthpSizes) {
-    if (text == PagePolicyName(sys::PagePolicy::Mthp(size))) return sys::PagePolicy::Mthp(size);
-  }
-  throw Error("unknown page policy '" + text + "'");
-}
-
 bool NeedsMachineSettings(const std::vector<Point>& points) {
   for (const Point& point : points) {
     for (const auto& [name, value] : point.values) {
-      if (name == "pages" && ParsePagePolicy(value.text).kind == sys::PagePolicy::Kind::kMthp) return true;
+      if (name == "pages" && ParsePagePolicy(value.text).kind == PagePolicy::Kind::kMthp) return true;
     }
   }
   return false;
@@ -84,9 +65,9 @@ std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector
   for (const Point& point : points) {
     const auto pages = std::find_if(point.values.begin(), point.values.end(),
                                     [](const auto& value) { return value.first == "pages"; });
-    const sys::PagePolicy policy = pages == point.values.end() ? sys::PagePolicy::kDefault
+    const PagePolicy policy = pages == point.values.end() ? PagePolicy::kDefault
                                                                : ParsePagePolicy(pages->second.text);
-    const std::size_t page = sys::HugetlbPageBytes(policy);
+    const std::size_t page = HugetlbPageBytes(policy);
     if (page == 0 || info.memory_needed == nullptr) {
       ordinary.push_back(point);
       continue;
@@ -110,7 +91,7 @@ sys::Prefault ParsePrefault(const std::string& text) {
   throw Error("unknown prefault mode '" + text + "'");
 }
 
-Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy)
+Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, PagePolicy policy)
     : name_(std::move(name)),
       bytes_(bytes),
       offset_(offset),
@@ -122,7 +103,7 @@ PageProof Buffer::Proof() const {
                        sys::SamplePageFlags(data(), bytes_, kProofSamplePages));
 }
 
-void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy,
+void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy,
                                   sys::Prefault prefault) {
   bytes_ = bytes;
   offset_ = offset;

@@ -10,7 +10,7 @@
 
 #include "core/page_proof.h"
 #include "core/params.h"
-#include "core/workload.h"
+#include "engine/workload.h"
 #include "sys/memory.h"
 
 namespace membench {
@@ -20,7 +20,6 @@ ParamSpec PagesParam();
 ParamSpec PrefaultParam();
 ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
-sys::PagePolicy ParsePagePolicy(const std::string& text);
 
 // Whether a point asks for a page policy that changes machine-wide settings
 // while it lives (mTHP): such points cannot be interleaved with others.
@@ -35,7 +34,7 @@ sys::Prefault ParsePrefault(const std::string& text);
 
 // THP needs 2 MiB-aligned regions to be eligible at all; aligning every
 // policy alike keeps the comparison about the page size alone.
-inline constexpr std::size_t kRegionAlignment = sys::kPage2m;
+inline constexpr std::size_t kRegionAlignment = kPage2m;
 
 // Pages whose flags are read for a proof: enough to see a 0.1% mix, few
 // enough that reading them costs milliseconds even for gigabytes.
@@ -45,7 +44,7 @@ inline constexpr std::size_t kProofSamplePages = 4096;
 class Buffer {
  public:
   Buffer() = default;
-  Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy);
+  Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, PagePolicy policy);
   char* data() const { return region_.data() + offset_; }
   // Applies the prefault mode; returns its note, if any.
   std::string Prefault(sys::Prefault mode) const { return sys::PrefaultRegion(region_, mode); }
@@ -55,7 +54,7 @@ class Buffer {
   std::string name_;
   std::uint64_t bytes_ = 0;
   std::uint64_t offset_ = 0;
-  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
+  PagePolicy policy_ = PagePolicy::kDefault;
   sys::MappedRegion region_;
 };
 
@@ -65,7 +64,7 @@ class Buffer {
 class DestinationBuffer {
  public:
   // Maps now unless every sample needs a fresh mapping.
-  void Configure(std::uint64_t bytes, std::uint64_t offset, sys::PagePolicy policy, sys::Prefault prefault);
+  void Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy, sys::Prefault prefault);
   bool fresh_each_sample() const { return prefault_ == sys::Prefault::kNone || prefault_ == sys::Prefault::kRead; }
   // Unmaps the previous mapping first, so memory use stays one buffer.
   void Remap();
@@ -76,7 +75,7 @@ class DestinationBuffer {
  private:
   std::uint64_t bytes_ = 0;
   std::uint64_t offset_ = 0;
-  sys::PagePolicy policy_ = sys::PagePolicy::kDefault;
+  PagePolicy policy_ = PagePolicy::kDefault;
   sys::Prefault prefault_ = sys::Prefault::kWrite;
   Buffer buffer_;
   std::string prefault_note_;

@@ -2,8 +2,8 @@
 // memset: fill `size` bytes with zeros, as page clearing does (seeds 001 and
 // 003 are about clearing), with the page policy and prefault mode under the
 // user's control. Zero is also the one value clzero can write.
-#include "workloads/memset.h"
 
+#include "engine/registry.h"
 #include "workloads/impl_params.h"
 #include "workloads/memory_params.h"
 
@@ -42,8 +42,6 @@ class MemsetWorkload final : public Workload {
 
 std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number + point.at("dst-offset").number; }
 
-}  // namespace
-
 WorkloadInfo MemsetWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memset";
@@ -61,5 +59,9 @@ WorkloadInfo MemsetWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new MemsetWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(MemsetWorkloadInfo);
 
 }  // namespace membench

@@ -3,12 +3,12 @@
 // page, SIGSEGV, and a handler that makes the page writable (the loop then
 // makes it read-only again: two mprotect calls per fault) or skips the
 // faulting store (fault, signal delivery and sigreturn alone).
-#include "workloads/protfault.h"
 
 #include <fmt/format.h>
 
 #include <memory>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "sys/protection_fault.h"
 
@@ -44,8 +44,6 @@ class ProtfaultWorkload final : public Workload {
   std::unique_ptr<sys::ProtectionFaults> faults_;
 };
 
-}  // namespace
-
 WorkloadInfo ProtfaultWorkloadInfo() {
   WorkloadInfo info;
   info.name = "protfault";
@@ -60,5 +58,9 @@ WorkloadInfo ProtfaultWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new ProtfaultWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(ProtfaultWorkloadInfo);
 
 }  // namespace membench

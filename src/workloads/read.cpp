@@ -5,10 +5,10 @@
 // one per cache line, page, ...), where the impl does not apply. The buffer
 // is written before timing: reading untouched memory is the zeropage
 // workload.
-#include "workloads/read.h"
 
 #include <cstring>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "workloads/impl_params.h"
@@ -72,8 +72,6 @@ class ReadWorkload final : public Workload {
 
 std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number + point.at("offset").number; }
 
-}  // namespace
-
 WorkloadInfo ReadWorkloadInfo() {
   WorkloadInfo info;
   info.name = "read";
@@ -93,5 +91,9 @@ WorkloadInfo ReadWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new ReadWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(ReadWorkloadInfo);
 
 }  // namespace membench

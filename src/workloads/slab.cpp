@@ -9,7 +9,6 @@
 //   batch   allocate `batch`, then free them all in allocation order
 // With many objects live, the free pointer of the next object is cold, and
 // the prefetch has something to hide. Work unit: alloc+free pairs.
-#include "workloads/slab.h"
 
 #include <fmt/format.h>
 
@@ -18,6 +17,7 @@
 #include <memory>
 #include <random>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "workloads/slab_cache.h"
@@ -141,8 +141,6 @@ std::uint64_t MemoryNeeded(const Point& point) {
   return (point.at("batch").number + 1) * point.at("object-size").number + point.at("slab-pages").number * 4096 * 2;
 }
 
-}  // namespace
-
 WorkloadInfo SlabWorkloadInfo() {
   WorkloadInfo info;
   info.name = "slab";
@@ -173,5 +171,9 @@ WorkloadInfo SlabWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new SlabWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(SlabWorkloadInfo);
 
 }  // namespace membench

@@ -10,7 +10,7 @@
 namespace membench {
 
 SlabCache::SlabCache(std::size_t object_size, std::size_t slab_pages, bool prefetch_next, std::size_t max_objects)
-    : object_size_(object_size), slab_bytes_(slab_pages * sys::kPage4k), prefetch_next_(prefetch_next) {
+    : object_size_(object_size), slab_bytes_(slab_pages * kPage4k), prefetch_next_(prefetch_next) {
   if (object_size < sizeof(void*) || object_size % sizeof(void*) != 0) {
     throw Error("--object-size " + std::to_string(object_size) + ": must be a multiple of 8 bytes, at least 8");
   }
@@ -21,7 +21,7 @@ SlabCache::SlabCache(std::size_t object_size, std::size_t slab_pages, bool prefe
   objects_per_slab_ = slab_bytes_ / object_size;
   free_offset_ = object_size / 2 / sizeof(void*) * sizeof(void*);
   max_slabs_ = (max_objects + objects_per_slab_ - 1) / objects_per_slab_ + 1;
-  arena_ = sys::MappedRegion::Map(max_slabs_ * slab_bytes_, sys::kPage4k, sys::PagePolicy::kDefault);
+  arena_ = sys::MappedRegion::Map(max_slabs_ * slab_bytes_, kPage4k, PagePolicy::kDefault);
 }
 
 void* SlabCache::AllocateSlow() {

@@ -4,11 +4,11 @@
 // that returns at once) + wait; fork + /bin/sh -c membench-helper + wait.
 // Page clearing and copying show up here: a fork copies page tables and
 // faults on every page the child or the parent writes afterwards.
-#include "workloads/spawn.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "sys/process.h"
 
@@ -63,8 +63,6 @@ class SpawnWorkload final : public Workload {
   std::string helper_;
 };
 
-}  // namespace
-
 WorkloadInfo SpawnWorkloadInfo() {
   WorkloadInfo info;
   info.name = "spawn";
@@ -79,5 +77,9 @@ WorkloadInfo SpawnWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new SpawnWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(SpawnWorkloadInfo);
 
 }  // namespace membench

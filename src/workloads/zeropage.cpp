@@ -9,12 +9,12 @@
 // says so, sizes its default region to fit, and what it measures is then
 // THP against 4 KiB read-fault allocation. The first, faulting pass is the
 // point's first sample, reported apart by the runner.
-#include "workloads/zeropage.h"
 
 #include <fmt/format.h>
 
 #include <cstring>
 
+#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
 #include "sys/memory.h"
@@ -69,8 +69,8 @@ class ZeropageWorkload final : public Workload {
   std::vector<std::string> Notes() const override {
     std::vector<std::string> notes;
     const sys::ZeroPageProbe& probe = sys::ProbeZeroPage(policy_);
-    const sys::PageBacking backing = sys::ReadPageBacking(region_.data(), size_);
-    const std::string zero = policy_ == sys::PagePolicy::kThp ? "huge zero page" : "zero page";
+    const PageBacking backing = sys::ReadPageBacking(region_.data(), size_);
+    const std::string zero = policy_ == PagePolicy::kThp ? "huge zero page" : "zero page";
     if (!probe.in_use) {
       notes.push_back(fmt::format(
           "{} not in use: read faults allocate memory ({}); this compares THP and 4 KiB read-fault allocation, "
@@ -89,7 +89,7 @@ class ZeropageWorkload final : public Workload {
   std::uint64_t half_ = 0;
   std::uint64_t stride_ = 4096;
   bool memcmp_mode_ = true;
-  sys::PagePolicy policy_ = sys::PagePolicy::kThp;
+  PagePolicy policy_ = PagePolicy::kThp;
   Buffer region_;
   int differences_ = 0;
 };
@@ -98,14 +98,14 @@ class ZeropageWorkload final : public Workload {
 // far less with THP); without it the whole region is allocated.
 std::uint64_t MemoryNeeded(const Point& point) {
   const std::uint64_t size = point.at("size").number;
-  const sys::PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-  return sys::ProbeZeroPage(policy).in_use ? size / sys::kPage4k * 8 : size;
+  const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
+  return sys::ProbeZeroPage(policy).in_use ? size / kPage4k * 8 : size;
 }
 
 std::string MachineDefault(const std::string& param, std::string& note) {
   if (param != "size") return "";
-  const bool thp = sys::ProbeZeroPage(sys::PagePolicy::kThp).in_use;
-  const bool small = sys::ProbeZeroPage(sys::PagePolicy::k4k).in_use;
+  const bool thp = sys::ProbeZeroPage(PagePolicy::kThp).in_use;
+  const bool small = sys::ProbeZeroPage(PagePolicy::k4k).in_use;
   if (thp && small) return "";
   // Read faults allocate: half of what is free, in a power of two.
   const std::uint64_t available = sys::MemAvailableBytes();
@@ -124,8 +124,6 @@ std::string MachineDefault(const std::string& param, std::string& note) {
   return std::to_string(size);
 }
 
-}  // namespace
-
 WorkloadInfo ZeropageWorkloadInfo() {
   WorkloadInfo info;
   info.name = "zeropage";
@@ -137,7 +135,7 @@ WorkloadInfo ZeropageWorkloadInfo() {
   info.params = {
       SizeParamNamed("size", "8G",
                      "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)",
-                     2 * sys::kPage4k),
+                     2 * kPage4k),
       ChoiceParam("mode", "memcmp",
                   "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)",
                   {"memcmp", "stride"}),
@@ -152,5 +150,9 @@ WorkloadInfo ZeropageWorkloadInfo() {
   info.make = [] { return std::unique_ptr<Workload>(new ZeropageWorkload()); };
   return info;
 }
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(ZeropageWorkloadInfo);
 
 }  // namespace membench

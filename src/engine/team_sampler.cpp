@@ -1,5 +1,5 @@
-// File: core/team_sampler.cpp
-#include "core/team_sampler.h"
+// File: engine/team_sampler.cpp
+#include "engine/team_sampler.h"
 
 #include <algorithm>
 #include <cstring>
@@ -68,7 +68,7 @@ std::optional<WorkerPlan> WorkersOf(const Point& point) {
 }
 
 TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-                         const std::vector<sys::EventEncoding>& events, Workload& lead,
+                         const std::vector<EventEncoding>& events, Workload& lead,
                          sys::CounterGroup& lead_counters, std::vector<std::string>& run_notes)
     : info_(info),
       point_(point),

@@ -1,7 +1,7 @@
-// File: core/sampler.h
+// File: engine/sampler.h
 // Where samples come from: one workload in the runner's own thread
 // (SoloSampler), or a team of workers measured together (TeamSampler in
-// core/team_sampler.h). Either way a sample is the timed region alone, with
+// engine/team_sampler.h). Either way a sample is the timed region alone, with
 // the counters started and stopped around exactly that region.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "core/workload.h"
+#include "engine/workload.h"
 #include "sys/perf_counters.h"
 
 namespace membench {

@@ -1,4 +1,4 @@
-// File: core/workload.h
+// File: engine/workload.h
 // What a workload is to the runner: typed parameters, a work unit, and three
 // phases: Prepare (untimed, once per matrix point), PrepareSample (untimed,
 // before each sample, for workloads whose samples need fresh state) and Run

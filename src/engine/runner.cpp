@@ -1,5 +1,5 @@
-// File: core/runner.cpp
-#include "core/runner.h"
+// File: engine/runner.cpp
+#include "engine/runner.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -11,9 +11,9 @@
 
 #include "core/error.h"
 #include "core/measurement_stats.h"
-#include "core/sampler.h"
+#include "engine/sampler.h"
 #include "core/stats.h"
-#include "core/team_sampler.h"
+#include "engine/team_sampler.h"
 #include "core/units.h"
 #include "sys/cache_pressure.h"
 #include "sys/clock.h"
@@ -83,7 +83,7 @@ std::uint64_t MemoryNeededTogether(const WorkloadInfo& info, const std::vector<P
   return total;
 }
 
-std::uint64_t PressureBufferBytes(const std::vector<sys::CacheLevel>& caches) {
+std::uint64_t PressureBufferBytes(const std::vector<CacheLevel>& caches) {
   std::uint64_t largest = 0;
   for (const auto& cache : caches) largest = std::max(largest, cache.size_bytes);
   return std::max<std::uint64_t>(2 * largest, 64u << 20);

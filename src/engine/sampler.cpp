@@ -1,5 +1,5 @@
-// File: core/sampler.cpp
-#include "core/sampler.h"
+// File: engine/sampler.cpp
+#include "engine/sampler.h"
 
 #include "sys/clock.h"
 

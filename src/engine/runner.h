@@ -1,4 +1,4 @@
-// File: core/runner.h
+// File: engine/runner.h
 // Runs a workload over its matrix: per point Prepare, loop calibration (one
 // sample lasts at least min_sample_ns unless --loops is given), warm-up
 // samples, then the timed samples with counters around exactly the timed
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "core/workload.h"
+#include "engine/workload.h"
 #include "sys/events.h"
 
 namespace membench {
@@ -48,7 +48,7 @@ struct RunOptions {
   // whole run.
   int pressure = 0;
   std::uint64_t pressure_bytes = 0;
-  std::vector<sys::EventEncoding> events;
+  std::vector<EventEncoding> events;
 };
 
 // Loops for the next calibration try, as Google Benchmark grows them: aim
@@ -77,7 +77,7 @@ void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points,
 
 // The buffer each --pressure process streams through: twice the largest
 // cache the machine reports, at least 64 MiB.
-std::uint64_t PressureBufferBytes(const std::vector<sys::CacheLevel>& caches);
+std::uint64_t PressureBufferBytes(const std::vector<CacheLevel>& caches);
 
 // Fills result.measurements (and events, notes); result's metadata is the
 // caller's. Progress goes to stderr when it is a terminal.

@@ -1,4 +1,4 @@
-// File: core/team_sampler.h
+// File: engine/team_sampler.h
 // A point measured by several workers at once (--procs N or --threads N):
 // each worker builds and prepares its own workload, opens its own counters,
 // and in every round waits at a barrier so all start the timed region
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/params.h"
-#include "core/sampler.h"
+#include "engine/sampler.h"
 #include "sys/shared_memory.h"
 #include "sys/worker_team.h"
 
@@ -41,7 +41,7 @@ class TeamSampler : public SampleSource {
   // Starts the workers and prepares every workload (worker 0's is `lead`);
   // throws Error with the first worker's failure.
   TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-              const std::vector<sys::EventEncoding>& events, Workload& lead, sys::CounterGroup& lead_counters,
+              const std::vector<EventEncoding>& events, Workload& lead, sys::CounterGroup& lead_counters,
               std::vector<std::string>& run_notes);
   ~TeamSampler() override;
   Sample Take(std::uint64_t loops) override;
@@ -60,7 +60,7 @@ class TeamSampler : public SampleSource {
   const WorkloadInfo& info_;
   const Point& point_;
   WorkerPlan plan_;
-  std::vector<sys::EventEncoding> events_;
+  std::vector<EventEncoding> events_;
   Workload& lead_;
   sys::CounterGroup& lead_counters_;
   std::vector<std::string>& run_notes_;
