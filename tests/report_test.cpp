@@ -39,7 +39,7 @@ RunResult SyntheticResult() {
               status("context-switches", true)};
   Measurement m;
   m.workload = "memcpy";
-  m.work_unit = "bytes";
+  m.unit = WorkUnit::kBytes;
   m.rate_label = "copied";
   m.loops = 10;
   m.warmup_samples = 1;
@@ -54,12 +54,12 @@ RunResult SyntheticResult() {
     s.system_ns = 10'000'000;
     s.loops = 10;
     s.work = 10 * (64u << 20);
-    s.counters = {CounterValue{static_cast<std::uint64_t>(s.wall_ns), 1, 1},
-                  CounterValue{16384, 1, 1},
+    s.counters = {MakeCounterValue(static_cast<std::uint64_t>(s.wall_ns), 1, 1),
+                  MakeCounterValue(16384, 1, 1),
                   std::nullopt,
-                  CounterValue{500'000'000, 1000, 500},
+                  MakeCounterValue(500'000'000, 1000, 500),
                   std::nullopt,
-                  CounterValue{static_cast<std::uint64_t>(i == 0 ? 1 : 0), 1, 1}};
+                  MakeCounterValue(static_cast<std::uint64_t>(i == 0 ? 1 : 0), 1, 1)};
     m.samples.push_back(s);
   }
   PageProof proof;

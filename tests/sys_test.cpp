@@ -13,7 +13,8 @@
 #include "sys/files.h"
 #include "sys/memory.h"
 #include "sys/page_flags.h"
-#include "sys/perf_counters.h"
+#include "sys/perf_events.h"
+#include "sys/tracefs.h"
 
 namespace membench {
 namespace {
@@ -21,15 +22,15 @@ namespace {
 constexpr std::size_t k64MiB = 64u << 20;
 
 std::uint64_t CountFirstTouch(const std::string& event, PagePolicy policy, std::size_t bytes) {
-  sys::CounterGroup counters({sys::ResolveEvent(event)});
+  sys::PerfEventSet counters({sys::ResolveEvent(event)});
   if (!counters.statuses().front().supported) return 0;
   const sys::MappedRegion region = sys::MappedRegion::Map(bytes, kPage2m, policy);
-  counters.Start();
+  counters.Enable();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
-  counters.Stop();
+  counters.Disable();
   const auto values = counters.Read();
   EXPECT_TRUE(values.front().has_value());
-  return values.front() ? values.front()->raw : 0;
+  return values.front() ? values.front()->value : 0;
 }
 
 // Under AddressSanitizer every instrumented write also touches shadow
@@ -58,49 +59,49 @@ TEST(PerfCounters, FirstTouchOf64MiBIn4KiBPagesIs16384Faults) {
 // Regression: grouped under a task-clock leader, page-faults lost most
 // faults on Linux 6.18; the default set must count every one.
 TEST(PerfCounters, DefaultSetCountsEveryFault) {
-  sys::CounterGroup counters(sys::ResolveEventList("default"));
+  sys::PerfEventSet counters(sys::ResolveEventList("default"));
   const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
-  counters.Start();
+  counters.Enable();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
-  counters.Stop();
+  counters.Disable();
   const auto values = counters.Read();
   ASSERT_EQ(counters.statuses()[3].name, "page-faults");
   ASSERT_TRUE(values[3].has_value());
-  ExpectFaults(values[3]->raw, 16384, k64MiB);
+  ExpectFaults(values[3]->value, 16384, k64MiB);
   ASSERT_TRUE(values[0].has_value());
-  EXPECT_GT(values[0]->raw, 0u);  // task-clock
+  EXPECT_GT(values[0]->value, 0u);  // task-clock
 }
 
 TEST(PerfCounters, FirstTouchWithThpIsOneFaultPer2MiB) {
   if (!ThpAvailable()) GTEST_SKIP() << "transparent huge pages are disabled on this machine";
-  sys::CounterGroup counters({sys::ResolveEvent("page-faults")});
+  sys::PerfEventSet counters({sys::ResolveEvent("page-faults")});
   const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::kThp);
-  counters.Start();
+  counters.Enable();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
-  counters.Stop();
+  counters.Disable();
   const PageBacking backing = sys::ReadPageBacking(region.data(), region.size());
   if (backing.anon_huge_bytes != k64MiB) GTEST_SKIP() << "the kernel gave no THP now (fragmented memory?)";
-  ExpectFaults(counters.Read().front()->raw, 32, k64MiB);
+  ExpectFaults(counters.Read().front()->value, 32, k64MiB);
 }
 
 TEST(PerfCounters, CountsOnlyBetweenStartAndStop) {
-  sys::CounterGroup counters({sys::ResolveEvent("page-faults")});
+  sys::PerfEventSet counters({sys::ResolveEvent("page-faults")});
   const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
-  counters.Start();
-  counters.Stop();
+  counters.Enable();
+  counters.Disable();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
-  EXPECT_EQ(counters.Read().front()->raw, 0u);
+  EXPECT_EQ(counters.Read().front()->value, 0u);
 }
 
 TEST(PerfCounters, HardwareEventsWithoutPmuAreUnsupportedWithAReason) {
   if (sys::HasHardwarePmu()) GTEST_SKIP() << "this machine has a hardware PMU";
-  sys::CounterGroup counters(sys::ResolveEventList("task-clock,cycles,instructions"));
+  sys::PerfEventSet counters(sys::ResolveEventList("task-clock,cycles,instructions"));
   const auto& statuses = counters.statuses();
   EXPECT_TRUE(statuses[0].supported);
   EXPECT_FALSE(statuses[1].supported);
   EXPECT_NE(statuses[1].reason.find("no hardware PMU"), std::string::npos) << statuses[1].reason;
-  counters.Start();
-  counters.Stop();
+  counters.Enable();
+  counters.Disable();
   const auto values = counters.Read();
   EXPECT_TRUE(values[0].has_value());
   EXPECT_FALSE(values[1].has_value());
@@ -108,15 +109,15 @@ TEST(PerfCounters, HardwareEventsWithoutPmuAreUnsupportedWithAReason) {
 
 TEST(PerfCounters, HardwareEventsWithPmuCount) {
   if (!sys::HasHardwarePmu()) GTEST_SKIP() << "no hardware PMU (a VM without a virtual PMU?)";
-  sys::CounterGroup counters(sys::ResolveEventList("cycles,instructions"));
+  sys::PerfEventSet counters(sys::ResolveEventList("cycles,instructions"));
   ASSERT_TRUE(counters.statuses()[0].supported) << counters.statuses()[0].reason;
-  counters.Start();
+  counters.Enable();
   volatile int sink = 0;
   for (int i = 0; i < 1000000; ++i) sink = sink + i;
-  counters.Stop();
+  counters.Disable();
   const auto values = counters.Read();
   ASSERT_TRUE(values[1].has_value());
-  EXPECT_GT(values[1]->raw, 1000000u);
+  EXPECT_GT(values[1]->value, 1000000u);
 }
 
 TEST(PerfCounters, ErrnoReasonsSayWhatToDo) {
@@ -166,15 +167,15 @@ TEST(Events, NamedSetsAndExplicitGroups) {
 // Software events are counted on their own even inside braces: grouped with
 // a clock event they lost their counts on Linux 6.18.
 TEST(PerfCounters, SoftwareEventsInBracesStillCountEveryFault) {
-  sys::CounterGroup counters(sys::ResolveEventList("{page-faults,task-clock}"));
+  sys::PerfEventSet counters(sys::ResolveEventList("{page-faults,task-clock}"));
   const sys::MappedRegion region = sys::MappedRegion::Map(k64MiB, kPage2m, PagePolicy::k4k);
-  counters.Start();
+  counters.Enable();
   sys::PrefaultRegion(region, sys::Prefault::kWrite);
-  counters.Stop();
+  counters.Disable();
   const auto values = counters.Read();
   ASSERT_TRUE(values[0] && values[1]);
-  ExpectFaults(values[0]->raw, 16384, k64MiB);
-  EXPECT_GT(values[1]->raw, 0u);
+  ExpectFaults(values[0]->value, 16384, k64MiB);
+  EXPECT_GT(values[1]->value, 0u);
   EXPECT_FALSE(counters.statuses()[0].in_group);
 }
 
@@ -196,6 +197,7 @@ TEST(Events, LibpfmNameOfAnAbsentPmuIsUnsupportedNotUnknown) {
 }
 
 TEST(Events, TracepointsCountWhenTracefsIsReachable) {
+  const sys::TracefsMount mount;  // as a run that names tracepoints does
   if (sys::TracefsRoot().empty()) GTEST_SKIP() << "tracefs not reachable (needs root)";
   const auto enc = sys::ResolveEvent("exceptions:page_fault_user");
   EXPECT_EQ(enc.source, "tracepoint");

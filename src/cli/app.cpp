@@ -14,20 +14,14 @@
 #include "cli/flag_values.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
+#include "cli/report_command.h"
 #include "cli/result_output.h"
 #include "core/error.h"
-#include "engine/runner.h"
 #include "core/suggest.h"
-#include "engine/team_sampler.h"
-#include "core/units.h"
-#include "report/json_report.h"
-#include "report/text_report.h"
-#include "sys/events.h"
-#include "sys/mthp.h"
-#include "sys/process.h"
-#include "sys/system_info.h"
-#include "workloads/memory_params.h"
+#include "engine/invocation.h"
 #include "engine/registry.h"
+#include "engine/workers.h"
+#include "report/text_report.h"
 
 #ifndef MEMBENCH_VERSION
 #error "MEMBENCH_VERSION is set by CMakeLists.txt"
@@ -127,12 +121,11 @@ void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
 
 RunOptions OptionsFrom(const CommonRunFlags& flags) {
   RunOptions options;
-  options.repetitions = PositiveInt(flags.repetitions, "-r", 1);
-  options.warmup = PositiveInt(flags.warmup, "--warmup", 0);
-  if (!flags.loops.empty()) options.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
-  if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
-  options.force = flags.force;
-  options.order = flags.order == "sequential" ? SampleOrder::kSequential : SampleOrder::kInterleaved;
+  SamplingPlan& plan = options.sampling;
+  plan.repetitions = PositiveInt(flags.repetitions, "-r", 1);
+  plan.warmup = PositiveInt(flags.warmup, "--warmup", 0);
+  if (!flags.loops.empty()) plan.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
+  plan.order = flags.order == "sequential" ? SampleOrder::kSequential : SampleOrder::kInterleaved;
   if (!flags.precision.empty()) {
     PrecisionGoal goal;
     goal.target_pct = Percentage(flags.precision, "--precision", true);
@@ -140,28 +133,34 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
     goal.max_runs = PositiveInt(flags.max_runs, "--max-runs", 2);
     if (goal.max_runs < goal.min_runs) throw Error("--max-runs must not be below --min-runs");
     goal.max_seconds = PositiveInt(flags.max_time, "--max-time", 1);
-    options.precision = goal;
+    plan.precision = goal;
   }
+  if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
+  if (!flags.pressure.empty()) options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
+  options.force = flags.force;
   return options;
 }
 
-int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
-  RunOptions options = OptionsFrom(flags);
-  options.events = sys::ResolveEventList(flags.events);
-  if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
-  RunResult result;
-  result.system = sys::CollectSystemInfo();
-  StampResult(result, argc, argv);
-  sys::InstallInterruptFlag();
-  RunLmSummary(options, result);
+// Prints the report, saves the JSON, and says how the run ended.
+int Report(const RunResult& result, const std::string& json_path) {
+  WriteTextReport(result, std::cout);
   std::cout.flush();
-  SaveJson(result, flags.json_path);
+  SaveJson(result, json_path);
   return result.interrupted ? 130 : 0;
+}
+
+int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
+  const RunOptions options = OptionsFrom(flags);
+  CheckJsonPath(flags.json_path);
+  Invocation invocation(ResultKind::kLmSummary, argc, argv);
+  invocation.UseEvents(flags.events);
+  MeasureLmSummary(invocation, options);
+  return Report(invocation.Finish(), flags.json_path);
 }
 
 int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
         const std::vector<std::string>& notes, const CommonRunFlags& flags, int argc, char** argv) {
-  RunOptions options = OptionsFrom(flags);
+  const RunOptions options = OptionsFrom(flags);
   if (!flags.procs.empty() && !flags.threads.empty()) throw Error("give --procs or --threads, not both");
   std::vector<ParamSpec> specs = info.params;
   std::map<std::string, std::string> values = given;
@@ -171,46 +170,12 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
     values[name] = text;
   }
   const std::vector<Point> points = ExpandMatrix(specs, values);
-  CheckWorkerLimits(points);
-  options.events = sys::ResolveEventList(flags.events);
-  RunResult result;
-  result.system = sys::CollectSystemInfo();
-  if (!flags.pressure.empty()) {
-    options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
-    options.pressure_bytes = PressureBufferBytes(result.system.caches);
-  }
-  CheckMemoryFits(info, CheckHugetlbPools(info, points), options);
-  if (options.order == SampleOrder::kInterleaved && points.size() > 1 && NeedsMachineSettings(points)) {
-    options.order = SampleOrder::kSequential;
-    result.notes.push_back(
-        "mTHP points change machine-wide settings for their duration: measured one after another (--order "
-        "sequential), not interleaved");
-  }
-  if (options.order == SampleOrder::kInterleaved && points.size() > 1 && !options.force) {
-    const std::uint64_t together = MemoryNeededTogether(info, points) +
-                                   static_cast<std::uint64_t>(options.pressure) * options.pressure_bytes;
-    const std::uint64_t available = sys::MemAvailableBytes();
-    if (available != 0 && together > available) {
-      options.order = SampleOrder::kSequential;
-      result.notes.push_back(fmt::format("the points need {} together but {} is available: measured one after "
-                                         "another (--order sequential), not interleaved",
-                                         FormatSize(together), FormatSizeApprox(available)));
-    }
-  }
-  if (!flags.json_path.empty()) CheckJsonPathWritable(flags.json_path);
-
-  StampResult(result, argc, argv);
-  result.notes = notes;
-  sys::InstallInterruptFlag();
-  RunWorkload(info, points, options, result);
-  sys::RestoreMthpSettings();
-  for (const std::string& change : sys::MthpChangesMade()) {
-    result.notes.push_back("for the mTHP points membench set " + change + ", restored after the run");
-  }
-  WriteTextReport(result, std::cout);
-  std::cout.flush();
-  SaveJson(result, flags.json_path);
-  return result.interrupted ? 130 : 0;
+  CheckJsonPath(flags.json_path);
+  Invocation invocation(ResultKind::kRun, argc, argv);
+  for (const std::string& note : notes) invocation.Note(note);
+  invocation.UseEvents(flags.events);
+  invocation.Measure(info, points, options);
+  return Report(invocation.Finish(), flags.json_path);
 }
 
 }  // namespace
@@ -240,6 +205,11 @@ int RunCli(int argc, char** argv) {
   doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
   doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
+
+  ReportArgs report_args;
+  CLI::App* report = app.add_subcommand("report", "render a saved result (--json of a run) as the run printed it");
+  AddReportOptions(*report, report_args);
+  report->footer(Examples({"membench report r.json", "membench report before.json after.json"}));
 
   ExecArgs exec_args;
   CLI::App* exec = app.add_subcommand("exec", "perf stat -r for any program: repeated runs, counters, noise");
@@ -295,13 +265,11 @@ int RunCli(int argc, char** argv) {
       return 0;
     }
     if (compare->parsed()) return RunCompare(compare_args);
+    if (report->parsed()) return RunReport(report_args);
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
       if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
-      RunOptions options;
-      options.repetitions = PositiveInt(doctor_runs, "-r", 2);
-      options.events = sys::ResolveEventList("task-clock");
-      return RunNoiseDoctor(options);
+      return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), argc, argv);
     }
     if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {

@@ -1,12 +1,13 @@
 // File: cli/compare_command.cpp
 #include "cli/compare_command.h"
 
-#include <fstream>
 #include <iostream>
 
 #include "cli/flag_values.h"
+#include "cli/result_output.h"
 #include "core/error.h"
 #include "report/compare_report.h"
+#include "sys/result_file.h"
 
 namespace membench {
 
@@ -32,14 +33,12 @@ int RunCompare(const CompareArgs& args) {
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
   options.threshold_pct = Percentage(args.threshold, "--threshold", false);
-  const LoadedResult a = LoadResultFile(args.a);
-  const LoadedResult b = LoadResultFile(args.b);
+  const LoadedResult a = FiguresOf(LoadResult(args.a), args.a);
+  const LoadedResult b = FiguresOf(LoadResult(args.b), args.b);
   const CompareResult result = CompareResults(a, b, options);
   WriteCompareText(result, a, b, options, std::cout);
   if (!args.json_path.empty()) {
-    std::ofstream out(args.json_path);
-    out << CompareToJson(result, a, b, options).dump(2) << "\n";
-    if (!out) throw Error("cannot write --json " + args.json_path);
+    sys::WriteFileAtomically(args.json_path, CompareToJson(result, a, b, options).dump(2) + "\n");
   }
   if (!args.fail_on_regression.empty()) {
     const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);

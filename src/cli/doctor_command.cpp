@@ -6,23 +6,22 @@
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
 #include "core/power.h"
-#include "sys/process.h"
-#include "sys/system_info.h"
+#include "engine/invocation.h"
 #include "engine/registry.h"
 
 namespace membench {
 
-int RunNoiseDoctor(const RunOptions& options) {
+int RunNoiseDoctor(int runs_per_side, int argc, char** argv) {
   const WorkloadInfo& info = FindWorkload("memcpy");
   const std::map<std::string, std::string> params = {{"size", "4M"}, {"impl", "libc"}};
-  RunOptions doubled = options;
-  doubled.repetitions = 2 * options.repetitions;
-  RunResult result;
-  result.system = sys::CollectSystemInfo();
+  RunOptions options;
+  options.sampling.repetitions = 2 * runs_per_side;
   fmt::print("membench doctor --noise: memcpy of 4 MiB (libc), {} samples of >= 50 ms, alternate samples to A and B\n",
-             doubled.repetitions);
-  sys::InstallInterruptFlag();
-  RunWorkload(info, ExpandMatrix(info.params, params), doubled, result);
+             options.sampling.repetitions);
+  Invocation invocation(ResultKind::kRun, argc, argv);
+  invocation.UseEvents("task-clock");
+  invocation.Measure(info, ExpandMatrix(info.params, params), options);
+  const RunResult result = invocation.Finish();
   if (result.measurements.empty() || result.measurements.front().samples.size() < 4) {
     fmt::print("too few samples to say anything (interrupted?)\n");
     return result.interrupted ? 130 : 2;
@@ -30,9 +29,10 @@ int RunNoiseDoctor(const RunOptions& options) {
   const Measurement& m = result.measurements.front();
   std::vector<double> a, b, all;
   for (std::size_t i = 0; i < m.samples.size(); ++i) {
-    const double rate = static_cast<double>(m.samples[i].work) / static_cast<double>(m.samples[i].wall_ns);
-    (i % 2 == 0 ? a : b).push_back(rate);
-    all.push_back(rate);
+    const auto rate = RatePerSecond(m.samples[i]);
+    if (!rate) continue;
+    (i % 2 == 0 ? a : b).push_back(*rate / 1e9);
+    all.push_back(*rate);
   }
   const Comparison aa = Compare(a, b, Better::kHigher, 0);
   const MeasurementStats st = ComputeMeasurementStats(m, result.events);

@@ -6,10 +6,9 @@
 // figure that tells a kernel developer which -r to use.
 #pragma once
 
-#include "engine/runner.h"
-
 namespace membench {
 
-int RunNoiseDoctor(const RunOptions& options);
+// argv: membench's own, for the result's command line.
+int RunNoiseDoctor(int runs_per_side, int argc, char** argv);
 
 }  // namespace membench

@@ -8,7 +8,8 @@
 
 #include "kernels/kernel.h"
 #include "sys/events.h"
-#include "sys/perf_counters.h"
+#include "sys/perf_events.h"
+#include "sys/tracefs.h"
 #include "workloads/impl_params.h"
 #include "engine/registry.h"
 
@@ -46,7 +47,7 @@ void ListEvents(std::ostream& out) {
   fmt::print(out, "Generic events (perf's names; probed on this machine, user+kernel where permitted):\n");
   for (const auto& e : known) {
     if (e.source == "libpfm4") continue;
-    sys::CounterGroup probe({sys::ResolveEvent(e.name)});
+    const sys::PerfEventSet probe({sys::ResolveEvent(e.name)});
     const auto& status = probe.statuses().front();
     fmt::print(out, "  {:<26} {:<9} {:<16} {}\n", e.name, e.source, status.supported ? "supported" : "<not supported>",
                status.supported ? e.description : status.reason);
@@ -67,6 +68,9 @@ void ListEvents(std::ostream& out) {
     fmt::print(out, "\nlibpfm4: no hardware PMU found on this machine{}\n",
                sys::HasHardwarePmu() ? "" : " (a VM without a virtual PMU?)");
   }
+  // As root, tracefs is mounted for the listing as for a run, and
+  // unmounted after it if membench mounted it.
+  const sys::TracefsMount mount;
   const std::string tracefs = sys::TracefsRoot();
   if (tracefs.empty()) {
     fmt::print(out,

@@ -1,11 +1,9 @@
 // File: cli/lmsummary_command.cpp
 #include "cli/lmsummary_command.h"
 
-#include <iostream>
 #include <map>
+#include <string>
 
-#include "report/lmsummary_report.h"
-#include "sys/process.h"
 #include "engine/registry.h"
 
 namespace membench {
@@ -50,16 +48,12 @@ std::vector<Row> Rows() {
 
 }  // namespace
 
-void RunLmSummary(const RunOptions& options, RunResult& result) {
-  std::vector<SummaryRow> rows;
+void MeasureLmSummary(Invocation& invocation, const RunOptions& options) {
   for (const Row& row : Rows()) {
-    if (sys::Interrupted()) break;
+    if (invocation.Interrupted()) break;
     const WorkloadInfo& info = FindWorkload(row.workload);
-    const std::size_t before = result.measurements.size();
-    RunWorkload(info, ExpandMatrix(info.params, row.params), options, result);
-    if (result.measurements.size() > before) rows.push_back(row.row);
+    invocation.Measure(info, ExpandMatrix(info.params, row.params), options, row.row);
   }
-  WriteLmSummary(result, rows, std::cout);
 }
 
 }  // namespace membench

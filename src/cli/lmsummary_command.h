@@ -5,15 +5,12 @@
 // table takes well under a minute.
 #pragma once
 
-#include <string>
-
-#include "engine/runner.h"
-#include "core/result.h"
+#include "engine/invocation.h"
 
 namespace membench {
 
-// Runs every row (stopping at Ctrl-C) and prints the table; result gets
-// every measurement, for --json.
-void RunLmSummary(const RunOptions& options, RunResult& result);
+// Measures every row (stopping at Ctrl-C), each measurement carrying its
+// row, so the text report is lmbench's table.
+void MeasureLmSummary(Invocation& invocation, const RunOptions& options);
 
 }  // namespace membench

@@ -1,32 +1,30 @@
 // File: cli/result_output.cpp
 #include "cli/result_output.h"
 
-#include <fmt/chrono.h>
-#include <fmt/format.h>
-
-#include <chrono>
 #include <iostream>
 
+#include "core/error.h"
 #include "report/json_report.h"
-
-#ifndef MEMBENCH_VERSION
-#error "MEMBENCH_VERSION is set by CMakeLists.txt"
-#endif
+#include "report/result_json.h"
+#include "sys/files.h"
+#include "sys/result_file.h"
 
 namespace membench {
 
-void StampResult(RunResult& result, int argc, char** argv) {
-  result.tool_version = MEMBENCH_VERSION;
-  result.command_line.clear();
-  for (int i = 0; i < argc; ++i) result.command_line += (i ? " " : "") + std::string(argv[i]);
-  result.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(
-                                                               std::chrono::system_clock::now())));
+void CheckJsonPath(const std::string& path) {
+  if (!path.empty()) sys::CheckWritable(path, "--json");
 }
 
 void SaveJson(const RunResult& result, const std::string& path) {
   if (path.empty()) return;
-  WriteJsonFile(result, path);
+  sys::WriteFileAtomically(path, ResultToJson(result).dump(2) + "\n");
   std::cerr << "membench: result written to " << path << "\n";
+}
+
+RunResult LoadResult(const std::string& path) {
+  const auto text = sys::ReadFile(path);
+  if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
+  return ParseResult(*text, path);
 }
 
 }  // namespace membench

@@ -1,7 +1,7 @@
 // File: cli/result_output.h
-// What every command that measures does with its RunResult: stamp it with
-// the tool version, the command line and the start time, and save it as
-// JSON where asked.
+// Result files on disk: checking, before a run, that --json can be
+// written; saving a result as JSON (atomically); loading one back into the
+// result model (for report and compare).
 #pragma once
 
 #include <string>
@@ -10,9 +10,13 @@
 
 namespace membench {
 
-void StampResult(RunResult& result, int argc, char** argv);
+// Throws Error when path (non-empty) cannot be written.
+void CheckJsonPath(const std::string& path);
 
 // Writes the JSON to path (nothing when path is empty) and says so on stderr.
 void SaveJson(const RunResult& result, const std::string& path);
+
+// Throws Error when the file cannot be read or is not a membench result.
+RunResult LoadResult(const std::string& path);
 
 }  // namespace membench

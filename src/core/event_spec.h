@@ -2,7 +2,7 @@
 // What a counter is to the result model: the encoding an event name
 // resolved to (perf_event_attr's type and config, the privilege levels) and
 // the status opening it got on this machine. Plain data; resolving names
-// and opening counters is sys/events.h's and sys/perf_counters.h's.
+// and opening counters is sys/events.h's and sys/perf_events.h's.
 #pragma once
 
 #include <cstdint>

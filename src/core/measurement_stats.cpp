@@ -15,18 +15,25 @@ std::optional<WorkerStats> ComputeWorkerStats(const Measurement& m) {
   if (m.samples.empty() || m.samples.front().worker_wall_ns.empty()) return std::nullopt;
   WorkerStats out;
   out.workers = static_cast<int>(m.samples.front().worker_wall_ns.size());
-  std::vector<double> sums, each;
+  std::vector<double> sums, each, skews;
   for (const auto& s : m.samples) {
+    skews.push_back(static_cast<double>(s.start_skew_ns));
     // Every worker does the same loops, so the same share of the work.
     const double work_each = static_cast<double>(s.work) / static_cast<double>(s.worker_wall_ns.size());
     double sum = 0;
+    bool known = true;
     for (const std::int64_t ns : s.worker_wall_ns) {
-      const double rate = ns > 0 ? work_each / (static_cast<double>(ns) * 1e-9) : 0;
+      if (ns <= 0) {
+        known = false;  // a worker's rate over no time is unknown
+        continue;
+      }
+      const double rate = work_each / (static_cast<double>(ns) * 1e-9);
       each.push_back(rate);
       sum += rate;
     }
-    sums.push_back(sum);
+    if (known) sums.push_back(sum);
   }
+  out.start_skew_ns = Summarize(skews);
   out.sum_of_worker_rates = Summarize(sums);
   out.worker_rate = Summarize(each);
   out.slowest_worker_rate = out.worker_rate.min;
@@ -63,9 +70,12 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   std::vector<double> rate, wall, user, system;
   double tsc_total = 0, work_total = 0;
   for (const auto& s : m.samples) {
-    const double seconds = static_cast<double>(s.wall_ns) * 1e-9;
-    rate.push_back(seconds > 0 ? static_cast<double>(s.work) / seconds : 0);
-    wall.push_back(seconds);
+    if (const auto r = RatePerSecond(s)) {
+      rate.push_back(*r);
+    } else {
+      ++out.samples_without_rate;
+    }
+    wall.push_back(static_cast<double>(s.wall_ns) * 1e-9);
     user.push_back(static_cast<double>(s.user_ns) * 1e-9);
     system.push_back(static_cast<double>(s.system_ns) * 1e-9);
     tsc_total += static_cast<double>(s.tsc_ticks);
@@ -121,7 +131,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   out.phases = ComputePhaseStats(m);
   // Only where memory is faulted in: a program's or a message run's faults
   // per second would say nothing about faulting.
-  if (m.fresh_state_each_sample && m.work_unit == "bytes" && out.page_faults_per_sample &&
+  if (m.fresh_state_each_sample && m.unit == WorkUnit::kBytes && out.page_faults_per_sample &&
       *out.page_faults_per_sample >= 1 &&
       out.wall_seconds.mean > 0) {
     const double workers = out.workers ? out.workers->workers : 1;

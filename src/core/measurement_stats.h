@@ -32,6 +32,7 @@ struct CounterStats {
 // time when the workers do not finish together; both are kept, labelled.
 struct WorkerStats {
   int workers = 0;
+  Summary start_skew_ns;  // per sample: last worker's start - first worker's
   Summary sum_of_worker_rates;  // per sample: sum over workers of work / own time
   double slowest_worker_rate = 0;
   double fastest_worker_rate = 0;
@@ -47,7 +48,11 @@ struct PhaseStats {
 };
 
 struct MeasurementStats {
-  Summary rate;  // work units per second, per sample
+  // Work units per second: the mean (and the rest) of the per-sample rates,
+  // each sample one observation (docs/statistics.md says why). Samples whose
+  // rate is unknown (no time elapsed) are left out and counted here.
+  Summary rate;
+  std::size_t samples_without_rate = 0;
   Summary wall_seconds;
   Summary user_seconds;
   Summary system_seconds;

@@ -10,8 +10,6 @@
 namespace membench {
 namespace {
 
-double Rate(const Sample& s) { return s.wall_ns > 0 ? static_cast<double>(s.work) / static_cast<double>(s.wall_ns) : 0; }
-
 // The one parameter two points differ in, or "" when it is not exactly one.
 std::string OnlyDifference(const Point& a, const Point& b) {
   if (a.values.size() != b.values.size()) return "";
@@ -74,8 +72,9 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, double
   for (PairedRatio& p : out) {
     std::vector<double> ratios;
     for (std::size_t k = 0; k < p.rounds; ++k) {
-      const double rate_a = Rate(ms[p.a].samples[k]);
-      if (rate_a > 0) ratios.push_back(Rate(ms[p.b].samples[k]) / rate_a);
+      const auto rate_a = RatePerSecond(ms[p.a].samples[k]);
+      const auto rate_b = RatePerSecond(ms[p.b].samples[k]);
+      if (rate_a && rate_b && *rate_a > 0) ratios.push_back(*rate_b / *rate_a);
     }
     std::vector<double> sorted = ratios;
     std::sort(sorted.begin(), sorted.end());

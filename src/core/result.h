@@ -1,6 +1,8 @@
 // File: core/result.h
 // The result model: everything one invocation measured, with the conditions
-// it was measured under. Reports and JSON are built from it alone.
+// it was measured under. Reports, the JSON file and comparisons are built
+// from it alone, and the JSON file loads back into it (report/result_json.h),
+// so a report re-rendered from a file is the report the run printed.
 #pragma once
 
 #include <cstdint>
@@ -9,10 +11,11 @@
 #include <vector>
 
 #include "core/counter_math.h"
+#include "core/event_spec.h"
 #include "core/page_proof.h"
 #include "core/params.h"
-#include "core/event_spec.h"
 #include "core/system_info.h"
+#include "core/work_unit.h"
 
 namespace membench {
 
@@ -22,25 +25,50 @@ struct Sample {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;
   std::uint64_t loops = 0;
-  std::uint64_t work = 0;                             // units of work in this sample
+  std::uint64_t work = 0;  // units of work in this sample
   // With workers: wall_ns spans the parallel region (first start to last
-  // end), work and CPU times are summed, and each worker's own time is here.
+  // end), work and CPU times are summed, each worker's own time is here,
+  // and how far apart their starts were.
   std::vector<std::int64_t> worker_wall_ns;
+  std::int64_t start_skew_ns = 0;
   // Time in each of the workload's phases (Measurement::phases), summed over
   // the workers.
   std::vector<std::int64_t> phase_ns;
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
 };
 
+// Work per second in one sample; nullopt when no time elapsed (a clock too
+// coarse for the sample): such a rate is unknown, not zero, and is left out
+// of every statistic.
+std::optional<double> RatePerSecond(const Sample& sample);
+
+// How `membench run lmsummary` shows a measurement: a row of lmbench's
+// summary sections.
+enum class SummaryFigure {
+  kMicrosPerOp,     // 1e6 / rate: µs per spawn, mapping, fault
+  kMicrosPerFault,  // wall time per page fault (first-touch points)
+  kMegabytesPerSecond,
+};
+
+struct SummaryRow {
+  std::string section;  // "Processes - times in microseconds"
+  std::string label;    // "fork proc"
+  SummaryFigure figure = SummaryFigure::kMicrosPerOp;
+};
+
 struct Measurement {
   std::string workload;
-  std::string work_unit;
-  std::string rate_label;
+  WorkUnit unit = WorkUnit::kBytes;
+  std::string rate_label;  // "copied": what the rate line says the bytes were
   Point point;
   std::uint64_t loops = 0;
   int warmup_samples = 0;
   bool loops_calibrated = false;
   bool fresh_state_each_sample = false;
+  // Whose CPU time user_ns and system_ns are: "membench's process", "each
+  // worker's thread, summed", with "and the processes it reaped" where the
+  // work is done in child processes.
+  std::string cpu_time_scope;
   std::vector<std::string> phases;  // names for Sample::phase_ns
   std::vector<Sample> samples;
   // The very first sample of the point, before any warm-up (one loop): the
@@ -51,16 +79,21 @@ struct Measurement {
   // Under --precision: the goal, and whether the samples reached it.
   std::optional<double> precision_target_pct;
   bool precision_reached = false;
+  std::optional<SummaryRow> summary_row;  // lmsummary's row
 };
 
+// What produced the result, and so how its text report reads.
+enum class ResultKind { kRun, kExec, kLmSummary };
+
 struct RunResult {
+  ResultKind kind = ResultKind::kRun;
   std::string tool_version;
   std::string command_line;
   std::string started_at;  // ISO 8601 UTC
   SystemInfo system;
   double tsc_ghz = 0;  // measured over the samples: TSC ticks per ns
   std::vector<EventStatus> events;
-  std::vector<std::string> notes;  // run-wide (counter fallbacks, ...)
+  std::vector<std::string> notes;  // run-wide (counter fallbacks, settings changed, ...)
   std::vector<Measurement> measurements;
   bool interleaved = false;  // round k of every measurement was taken together
   bool interrupted = false;

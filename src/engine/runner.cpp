@@ -2,44 +2,14 @@
 #include "engine/runner.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <limits>
-#include <optional>
-#include <cstdio>
+#include <memory>
 
-#include "core/error.h"
-#include "core/measurement_stats.h"
-#include "engine/sampler.h"
 #include "core/stats.h"
-#include "engine/team_sampler.h"
-#include "core/units.h"
-#include "sys/cache_pressure.h"
-#include "sys/clock.h"
-#include "sys/memory.h"
-#include "sys/perf_counters.h"
-#include "sys/process.h"
 
 namespace membench {
-namespace {
-
-class Progress {
- public:
-  explicit Progress(std::size_t total) : total_(total), enabled_(::isatty(STDERR_FILENO) == 1) {}
-  void Show(std::size_t index, const std::string& label) const {
-    if (enabled_) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", index + 1, total_, label.c_str());
-  }
-  ~Progress() {
-    if (enabled_) std::fprintf(stderr, "\r\033[K");
-  }
-
- private:
-  std::size_t total_;
-  bool enabled_;
-};
-
-}  // namespace
 
 std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns, std::int64_t target_ns) {
   if (elapsed_ns <= 0) return loops * 10;
@@ -51,7 +21,9 @@ std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns,
 
 double CiHalfWidthPct(const std::vector<Sample>& samples) {
   std::vector<double> rates;
-  for (const auto& s : samples) rates.push_back(s.wall_ns > 0 ? static_cast<double>(s.work) / static_cast<double>(s.wall_ns) : 0);
+  for (const auto& s : samples) {
+    if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
+  }
   const Summary summary = Summarize(rates);
   if (summary.n < 2 || summary.mean <= 0) return std::numeric_limits<double>::infinity();
   return 100.0 * (summary.ci95_high - summary.mean) / summary.mean;
@@ -61,250 +33,192 @@ bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop) {
   return previous_ns_per_loop > 0 && current_ns_per_loop < previous_ns_per_loop * (1.0 - kWarmupSpeedupThreshold);
 }
 
-void CheckWorkerLimits(const std::vector<Point>& points) {
-  const std::uint64_t limit = sys::ProcessLimit();
-  for (const auto& point : points) {
-    const auto workers = WorkersOf(point);
-    if (workers && static_cast<std::uint64_t>(workers->count) > limit) {
-      throw Error(fmt::format("{} workers exceed this user's process limit of {} (ulimit -u); raise it with "
-                              "ulimit -u, or run fewer workers",
-                              workers->count, limit));
-    }
-  }
-}
-
-std::uint64_t MemoryNeededTogether(const WorkloadInfo& info, const std::vector<Point>& points) {
-  if (info.memory_needed == nullptr) return 0;
-  std::uint64_t total = 0;
-  for (const auto& point : points) {
-    const auto workers = WorkersOf(point);
-    total += info.memory_needed(point) * static_cast<std::uint64_t>(workers ? workers->count : 1);
-  }
-  return total;
-}
-
-std::uint64_t PressureBufferBytes(const std::vector<CacheLevel>& caches) {
-  std::uint64_t largest = 0;
-  for (const auto& cache : caches) largest = std::max(largest, cache.size_bytes);
-  return std::max<std::uint64_t>(2 * largest, 64u << 20);
-}
-
-void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options) {
-  if (options.force) return;
-  const std::uint64_t available = sys::MemAvailableBytes();
-  if (available == 0) return;
-  const std::uint64_t pressure = static_cast<std::uint64_t>(options.pressure) * options.pressure_bytes;
-  if (pressure > available) {
-    throw Error(fmt::format("--pressure {} needs {} ({} per process) but only {} is available (MemAvailable); "
-                            "use fewer pressure processes",
-                            options.pressure, FormatSize(pressure), FormatSize(options.pressure_bytes),
-                            FormatSizeApprox(available)));
-  }
-  if (info.memory_needed == nullptr) return;
-  for (const auto& point : points) {
-    const auto workers = WorkersOf(point);
-    const std::uint64_t needed = info.memory_needed(point) * static_cast<std::uint64_t>(workers ? workers->count : 1);
-    if (needed + pressure > available) {
-      throw Error(fmt::format(
-          "{} {} needs {}{} but only {} is available (MemAvailable); choose a smaller size, or pass --force to try "
-          "anyway",
-          info.name, point.Label(), FormatSize(needed),
-          pressure == 0 ? "" : " plus " + FormatSize(pressure) + " for --pressure", FormatSizeApprox(available)));
-    }
-  }
-}
-
 namespace {
 
-// Grows the loops until one sample lasts the target (Google Benchmark's
-// rule). These samples are warm-up too: they absorb the slow first passes.
-std::uint64_t CalibrateLoops(SampleSource& sampler, std::int64_t target_ns, Sample& first) {
-  std::uint64_t loops = 1;
-  for (bool is_first = true;; is_first = false) {
-    const Sample s = sampler.Take(loops);
-    if (is_first) first = s;
-    if (s.wall_ns >= target_ns || sys::Interrupted()) return loops;
-    loops = NextCalibrationLoops(loops, s.wall_ns, target_ns);
-  }
-}
-
-// At least options.warmup samples, more while the machine keeps speeding up
-// (at most kMaxExtraWarmup more); loops calibrated while it was still slow
-// are grown so samples keep lasting the target. Returns the samples taken.
-int WarmUp(SampleSource& sampler, const RunOptions& options, bool recalibrate, std::uint64_t& loops) {
-  const int most = options.warmup + kMaxExtraWarmup;
-  double previous_ns_per_loop = 0;
-  int taken = 0;
-  for (bool warming = options.warmup > 0; warming && !sys::Interrupted();) {
-    const Sample s = sampler.Take(loops);
-    ++taken;
-    const double ns_per_loop = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
-    warming = taken < options.warmup || (taken < most && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
-    previous_ns_per_loop = ns_per_loop;
-    if (recalibrate && s.wall_ns < options.min_sample.count()) {
-      loops = NextCalibrationLoops(loops, s.wall_ns, options.min_sample.count());
-      warming = warming || taken < most;
-    }
-  }
-  return taken;
-}
-
-// One point while it is measured: its workload, where its samples come
-// from, and its measurement so far. Interleaved runs keep every point live
-// and take one sample of each in turn.
+// One point while it is measured: its source and its measurement so far.
+// Interleaved runs keep every point live and take one sample of each in
+// turn. A stop request, or a sample the interrupt spoiled, leaves it with
+// what it has.
 class LivePoint {
  public:
-  LivePoint(const WorkloadInfo& info, const Point& point, const RunOptions& options, sys::CounterGroup& counters,
-            RunResult& result)
-      : options_(options), workload_(info.make()) {
-    m_.workload = info.name;
-    m_.work_unit = info.work_unit;
-    m_.rate_label = info.rate_label;
+  LivePoint(std::unique_ptr<SampleSource> source, const std::string& workload, const Point& point,
+            const SamplingPlan& plan, const Clock& clock, const StopRequest& stop)
+      : source_(std::move(source)), plan_(plan), clock_(clock), stop_(stop) {
+    m_.workload = workload;
     m_.point = point;
-    if (const auto workers = WorkersOf(point)) {
-      sampler_ = std::make_unique<TeamSampler>(info, point, *workers, options.cpus, options.events, *workload_,
-                                               counters, result.notes);
-      m_.notes.push_back(fmt::format(
-          "{} worker {}, {}, each with its own memory and counters, released together by a barrier; rate = all "
-          "workers' work / wall time of the parallel region",
-          workers->count, workers->kind == sys::WorkerKind::kProcess ? "processes" : "threads",
-          options.cpus.empty() ? "unpinned" : "pinned round-robin to --cpu"));
-    } else {
-      workload_->Prepare(point);
-      sys::CounterGroup* group = &counters;
-      if (workload_->CountsChildren()) {
-        own_counters_ = std::make_unique<sys::CounterGroup>(options.events, sys::CountTarget{0, true});
-        group = own_counters_.get();
-      }
-      sampler_ = std::make_unique<SoloSampler>(*workload_, *group, result.notes);
-    }
+    source_->Describe(m_);
+    m_.fresh_state_each_sample = source_->FreshStateEachSample();
+    if (plan_.precision) m_.precision_target_pct = plan_.precision->target_pct;
     Calibrate();
-    start_ns_ = sys::MonotonicNs();
   }
+
+  bool stopped() const { return stopped_; }
 
   // Whether the point wants another timed sample.
   bool WantsMore() const {
+    if (stopped_ || stop_.Requested()) return false;
     const int taken = static_cast<int>(m_.samples.size());
-    if (!options_.precision) return taken < options_.repetitions;
-    const PrecisionGoal& goal = *options_.precision;
+    if (!plan_.precision) return taken < plan_.repetitions;
+    const PrecisionGoal& goal = *plan_.precision;
     if (m_.precision_reached || taken >= goal.max_runs) return false;
-    if (taken >= std::max(goal.min_runs, 2) &&
-        static_cast<double>(sys::MonotonicNs() - start_ns_) * 1e-9 >= goal.max_seconds) {
-      return false;
-    }
-    return true;
+    // The budget is this point's own: the time its timed samples took.
+    return taken < std::max(goal.min_runs, 2) || static_cast<double>(sampling_ns_) * 1e-9 < goal.max_seconds;
   }
 
   void TakeSample() {
-    m_.samples.push_back(sampler_->Take(loops_));
-    if (options_.precision && static_cast<int>(m_.samples.size()) >= std::max(options_.precision->min_runs, 2)) {
-      m_.precision_reached = CiHalfWidthPct(m_.samples) <= options_.precision->target_pct;
+    const std::int64_t start = clock_.NowNs();
+    std::optional<Sample> s = Take(loops_);
+    sampling_ns_ += clock_.NowNs() - start;
+    if (!s) return;
+    m_.samples.push_back(std::move(*s));
+    if (plan_.precision && static_cast<int>(m_.samples.size()) >= std::max(plan_.precision->min_runs, 2)) {
+      m_.precision_reached = CiHalfWidthPct(m_.samples) <= plan_.precision->target_pct;
     }
   }
 
   // The page proofs and notes, read while the memory is still mapped.
   Measurement Finish() {
-    Workload& workload = sampler_->lead();
-    m_.page_proofs = workload.PageProofs();
-    for (auto& note : workload.Notes()) m_.notes.push_back(std::move(note));
+    source_->Finish(m_);
+    const auto unknown = static_cast<std::size_t>(
+        std::count_if(m_.samples.begin(), m_.samples.end(), [](const Sample& s) { return !RatePerSecond(s); }));
+    if (unknown > 0) {
+      m_.notes.push_back(fmt::format("{} of {} samples took no measurable time (0 ns on the clock): their rate is "
+                                     "unknown and left out of every statistic; give --loops to lengthen samples",
+                                     unknown, m_.samples.size()));
+    }
     return std::move(m_);
   }
 
  private:
+  std::optional<Sample> Take(std::uint64_t loops) {
+    try {
+      return source_->Take(loops);
+    } catch (const SampleAbandoned&) {
+      stopped_ = true;
+      return std::nullopt;
+    }
+  }
+
+  bool Stopping() const { return stopped_ || stop_.Requested(); }
+
   // Calibration or the cold first pass, then warm-up.
   void Calibrate() {
-    Workload& workload = sampler_->lead();
-    m_.fresh_state_each_sample = workload.FreshStateEachSample();
-    m_.phases = workload.Phases();
-    if (options_.precision) m_.precision_target_pct = options_.precision->target_pct;
-    if (const auto unit = workload.PointWorkUnit()) {
-      m_.work_unit = unit->unit;
-      m_.rate_label = unit->rate_label;
-    }
-    loops_ = options_.loops.value_or(1);
+    loops_ = plan_.loops.value_or(1);
     if (m_.fresh_state_each_sample) {
-      if (options_.loops && *options_.loops != 1) {
+      if (plan_.loops && *plan_.loops != 1) {
         m_.notes.push_back("--loops ignored: first-touch samples run one loop over freshly mapped memory");
       }
       loops_ = 1;
-    } else if (!options_.loops) {
+    } else if (!plan_.loops) {
       m_.loops_calibrated = true;
-      Sample first;
-      loops_ = CalibrateLoops(*sampler_, options_.min_sample.count(), first);
-      m_.first_sample = first;
+      CalibrateLoops();
     } else {
-      m_.first_sample = sampler_->Take(1);
+      m_.first_sample = Take(1);
     }
-    m_.warmup_samples = WarmUp(*sampler_, options_, m_.loops_calibrated, loops_);
+    m_.warmup_samples = WarmUp();
     m_.loops = loops_;
   }
 
-  const RunOptions& options_;
+  // Grows the loops until one sample lasts the target (Google Benchmark's
+  // rule). These samples are warm-up too: they absorb the slow first passes.
+  void CalibrateLoops() {
+    const std::int64_t target = plan_.min_sample.count();
+    for (bool first = true; !Stopping(); first = false) {
+      const std::optional<Sample> s = Take(loops_);
+      if (!s) return;
+      if (first) m_.first_sample = *s;
+      if (s->wall_ns >= target) return;
+      loops_ = NextCalibrationLoops(loops_, s->wall_ns, target);
+    }
+  }
+
+  // At least plan.warmup samples, more while the machine keeps speeding up
+  // (at most kMaxExtraWarmup more); loops calibrated while it was still
+  // slow are grown so samples keep lasting the target. Returns the samples
+  // taken.
+  int WarmUp() {
+    const int most = plan_.warmup + (plan_.extend_warmup ? kMaxExtraWarmup : 0);
+    const std::int64_t target = plan_.min_sample.count();
+    double previous_ns_per_loop = 0;
+    int taken = 0;
+    for (bool warming = plan_.warmup > 0; warming && !Stopping();) {
+      const std::optional<Sample> s = Take(loops_);
+      if (!s) break;
+      ++taken;
+      const double ns_per_loop = static_cast<double>(s->wall_ns) / static_cast<double>(loops_);
+      warming = taken < plan_.warmup ||
+                (plan_.extend_warmup && taken < most && StillWarmingUp(previous_ns_per_loop, ns_per_loop));
+      previous_ns_per_loop = ns_per_loop;
+      if (m_.loops_calibrated && s->wall_ns < target) {
+        loops_ = NextCalibrationLoops(loops_, s->wall_ns, target);
+        warming = warming || taken < most;
+      }
+    }
+    return taken;
+  }
+
+  std::unique_ptr<SampleSource> source_;
+  const SamplingPlan& plan_;
+  const Clock& clock_;
+  const StopRequest& stop_;
   Measurement m_;
-  std::unique_ptr<Workload> workload_;
-  std::unique_ptr<sys::CounterGroup> own_counters_;  // following the workload's children
-  std::unique_ptr<SampleSource> sampler_;
   std::uint64_t loops_ = 1;
-  std::int64_t start_ns_ = 0;
+  std::int64_t sampling_ns_ = 0;
+  bool stopped_ = false;
 };
 
-void KeepIfMeasured(Measurement m, RunResult& result) {
-  if (!m.samples.empty()) result.measurements.push_back(std::move(m));
+void KeepIfMeasured(LivePoint& point, SamplingOutcome& out) {
+  Measurement m = point.Finish();
+  if (!m.samples.empty()) out.measurements.push_back(std::move(m));
 }
 
 }  // namespace
 
-void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
-                 RunResult& result) {
-  // Started before the pinning, so they are not confined to --cpu.
-  std::optional<sys::CachePressure> pressure;
-  if (options.pressure > 0) {
-    pressure.emplace(options.pressure, options.pressure_bytes);
-    result.notes.push_back(fmt::format(
-        "{} pressure process{} streamed through {} each (twice the largest cache reported), reading and writing "
-        "every line, for the whole run",
-        options.pressure, options.pressure == 1 ? "" : "es", FormatSize(options.pressure_bytes)));
-  }
-  sys::ScopedAffinity affinity(options.cpus);
-  sys::CounterGroup counters(options.events);
-  Progress progress(points.size());
-  if (options.order == SampleOrder::kSequential || points.size() == 1) {
-    for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
-      progress.Show(index, info.name + " " + points[index].Label());
-      LivePoint live(info, points[index], options, counters, result);
-      while (!sys::Interrupted() && live.WantsMore()) live.TakeSample();
-      KeepIfMeasured(live.Finish(), result);
+SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Point>& points, PointOpener& opener,
+                             const SamplingPlan& plan, const Clock& clock, const StopRequest& stop,
+                             const ProgressFn& progress) {
+  SamplingOutcome out;
+  bool stopped = false;
+  auto show = [&](std::size_t index, const std::string& what) {
+    if (progress) progress(index, points.size(), what + points[index].Label());
+  };
+  if (plan.order == SampleOrder::kSequential || points.size() == 1) {
+    for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
+      show(index, workload + " ");
+      LivePoint live(opener.Open(points[index]), workload, points[index], plan, clock, stop);
+      while (live.WantsMore()) live.TakeSample();
+      stopped = live.stopped();
+      KeepIfMeasured(live, out);
     }
   } else {
     // Every point prepared, calibrated and warmed up first; then rounds of
     // one sample each, so the machine's drift spreads over all points.
     std::vector<std::unique_ptr<LivePoint>> live;
-    for (std::size_t index = 0; index < points.size() && !sys::Interrupted(); ++index) {
-      progress.Show(index, "preparing " + info.name + " " + points[index].Label());
-      live.push_back(std::make_unique<LivePoint>(info, points[index], options, counters, result));
+    for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
+      show(index, "preparing " + workload + " ");
+      live.push_back(std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock,
+                                                 stop));
+      stopped = live.back()->stopped();
     }
-    for (bool more = true; more && !sys::Interrupted();) {
+    for (bool more = !stopped; more;) {
       more = false;
       for (auto& point : live) {
-        if (sys::Interrupted() || !point->WantsMore()) continue;
+        if (!point->WantsMore()) continue;
         point->TakeSample();
-        more = true;
+        more = !point->stopped();
+        if (point->stopped()) break;
       }
     }
-    for (auto& point : live) KeepIfMeasured(point->Finish(), result);
-    result.interleaved = true;
-    result.notes.push_back("samples were taken round-robin over the points (--order interleaved), so drift of the "
-                           "machine spreads over all of them");
-  }
-  if (pressure) {
-    if (const int died = pressure->DiedEarly(); died > 0) {
-      result.notes.push_back(fmt::format("{} pressure process{} died during the run: part of the run had less pressure",
-                                         died, died == 1 ? "" : "es"));
+    for (auto& point : live) {
+      stopped = stopped || point->stopped();
+      KeepIfMeasured(*point, out);
     }
+    out.interleaved = true;
+    out.notes.push_back("samples were taken round-robin over the points (--order interleaved), so drift of the "
+                        "machine spreads over all of them");
   }
-  result.events = counters.statuses();
-  result.interrupted = sys::Interrupted();
-  result.tsc_ghz = EstimateTscGhz(result.measurements);
+  out.stopped = stopped || stop.Requested();
+  return out;
 }
 
 }  // namespace membench

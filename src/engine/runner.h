@@ -1,24 +1,30 @@
 // File: engine/runner.h
-// Runs a workload over its matrix: per point Prepare, loop calibration (one
-// sample lasts at least min_sample_ns unless --loops is given), warm-up
-// samples, then the timed samples with counters around exactly the timed
-// region. Ctrl-C stops between samples and keeps what was measured.
+// The runner's policies over the points of one workload, knowing nothing of
+// any workload, counter or OS: per point, calibration (one sample lasts at
+// least min_sample unless the loops are fixed), the cold first pass, warm-up
+// (extended while samples keep getting faster), then the timed samples, in
+// rounds over all points (interleaved) or point after point (sequential),
+// until the repetitions are taken or the precision goal is met within the
+// point's own budget; a stop request ends it between samples and keeps what
+// was measured. Samples come from a SampleSource and time from a Clock
+// (engine/sample_source.h), so all of this is tested with fakes.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/result.h"
-#include "engine/workload.h"
-#include "sys/events.h"
+#include "engine/sample_source.h"
 
 namespace membench {
 
 // --precision: take samples until the 95% confidence interval of the mean
 // rate is within ±target_pct of it, between min_runs and max_runs samples
-// and within max_seconds of sampling per point.
+// and within max_seconds of the point's own sampling time.
 struct PrecisionGoal {
   double target_pct = 1;
   int min_runs = 3;
@@ -26,30 +32,41 @@ struct PrecisionGoal {
   double max_seconds = 60;
 };
 
-// Half the width of the rate's 95% CI, relative to its mean, in percent.
-double CiHalfWidthPct(const std::vector<Sample>& samples);
-
 // Interleaved: every point prepared at once and sampled in rounds (A B C
 // A B C ...); sequential: each point's samples in a row.
 enum class SampleOrder { kInterleaved, kSequential };
 
-struct RunOptions {
+struct SamplingPlan {
   int repetitions = 5;  // without a precision goal
-  SampleOrder order = SampleOrder::kInterleaved;
   std::optional<PrecisionGoal> precision;
-  int warmup = 1;                      // at least this many; more while the machine is still speeding up
+  int warmup = 1;  // at least this many warm-up samples
+  // More warm-up while the machine is still speeding up (not for a command
+  // under exec, which is sampled as perf stat -r does: exactly --warmup).
+  bool extend_warmup = true;
   std::optional<std::uint64_t> loops;  // fixed loops per sample
   // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample
   // point under a second while the clock's resolution stays far below 0.1%.
   std::chrono::nanoseconds min_sample = std::chrono::milliseconds(50);
-  std::vector<int> cpus;
-  bool force = false;  // run points that do not fit in MemAvailable
-  // Background processes streaming through pressure_bytes each, for the
-  // whole run.
-  int pressure = 0;
-  std::uint64_t pressure_bytes = 0;
-  std::vector<EventEncoding> events;
+  SampleOrder order = SampleOrder::kInterleaved;
 };
+
+struct SamplingOutcome {
+  std::vector<Measurement> measurements;  // points with at least one sample
+  bool interleaved = false;
+  bool stopped = false;  // a stop request (or an abandoned sample) ended it
+  std::vector<std::string> notes;  // about the whole sampling
+};
+
+// Told before each point is opened: its index, the number of points, a label.
+using ProgressFn = std::function<void(std::size_t, std::size_t, const std::string&)>;
+
+SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Point>& points, PointOpener& opener,
+                             const SamplingPlan& plan, const Clock& clock, const StopRequest& stop,
+                             const ProgressFn& progress = {});
+
+// Half the width of the rate's 95% CI, relative to its mean, in percent;
+// infinite with fewer than two known rates.
+double CiHalfWidthPct(const std::vector<Sample>& samples);
 
 // Loops for the next calibration try, as Google Benchmark grows them: aim
 // 40% past the target, at most x10 per step, always at least one more.
@@ -63,25 +80,5 @@ inline constexpr double kWarmupSpeedupThreshold = 0.05;
 inline constexpr int kMaxExtraWarmup = 10;
 
 bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop);
-
-// Throws Error before anything runs when a point's workers exceed the
-// process limit.
-void CheckWorkerLimits(const std::vector<Point>& points);
-
-// Memory all points need at once (interleaved), all workers counted.
-std::uint64_t MemoryNeededTogether(const WorkloadInfo& info, const std::vector<Point>& points);
-
-// Throws Error before anything runs when a point (all its workers, and the
-// pressure processes' buffers) does not fit in memory.
-void CheckMemoryFits(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options);
-
-// The buffer each --pressure process streams through: twice the largest
-// cache the machine reports, at least 64 MiB.
-std::uint64_t PressureBufferBytes(const std::vector<CacheLevel>& caches);
-
-// Fills result.measurements (and events, notes); result's metadata is the
-// caller's. Progress goes to stderr when it is a terminal.
-void RunWorkload(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
-                 RunResult& result);
 
 }  // namespace membench

@@ -1,12 +1,17 @@
 // File: engine/team_sampler.cpp
 #include "engine/team_sampler.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <thread>
 
 #include "core/error.h"
+#include "sys/clock.h"
+#include "sys/cpu.h"
 #include "sys/process.h"
 
 namespace membench {
@@ -30,58 +35,55 @@ struct WorkerSlot {
   std::int64_t phase_ns[kMaxTeamPhases] = {};
   std::uint32_t phases = 0;
   char error[1024] = {};
+  char counter_note[512] = {};  // the worker's latest counter problem
 };
 
-// How long one futex sleep lasts before the sleeper looks at the workers
-// (or at the quit flag) again.
-constexpr std::int64_t kPollNs = 10'000'000;
+// How often the lead, waiting for its workers, looks whether one died.
+constexpr std::int64_t kLeadPollNs = 10'000'000;
+// A release spin gives up after this long (a worker descheduled for good)
+// and starts anyway; the start skew then says how late the others were.
+constexpr std::int64_t kMaxSpinNs = 50'000'000;
 
-// Thread workers share the process: its statics (the zero-page probe, the
-// mTHP settings) are not for concurrent Prepare calls.
+// Thread workers share the process: its statics (the zero-page probe) are
+// not for concurrent Prepare calls.
 std::mutex g_prepare_mutex;
+
+void RecordFailure(std::atomic<std::uint32_t>& failed, WorkerSlot& slot, const char* what) {
+  std::strncpy(slot.error, what, sizeof slot.error - 1);
+  failed.fetch_add(1);
+}
 
 }  // namespace
 
 struct TeamSampler::Shared {
-  std::atomic<std::uint32_t> round{0};
+  std::atomic<std::uint32_t> round{0};  // the lead bumps it to start a round
   std::atomic<std::uint32_t> quit{0};
   std::atomic<std::uint32_t> lead_prepared{0};
-  std::atomic<std::uint32_t> arrived{0};
+  std::atomic<std::uint32_t> arrived{0};   // workers ready to be released this round
+  std::atomic<std::uint32_t> released{0};  // the round whose workers have all arrived
+  std::atomic<std::uint32_t> awake{0};     // released workers running, spinning until all are
   std::atomic<std::uint32_t> done{0};
   std::atomic<std::uint32_t> failed{0};
   std::uint64_t loops = 0;
   WorkerSlot& slot(int index) { return reinterpret_cast<WorkerSlot*>(this + 1)[index]; }
 };
 
-ParamSpec WorkerCountParam(const std::string& name) {
-  return CountParam(name, "1",
-                    name == kProcsParam ? "worker processes (fork), all timed together" : "worker threads, all timed together",
-                    1, 4096);
-}
-
-std::optional<WorkerPlan> WorkersOf(const Point& point) {
-  for (const auto& [name, value] : point.values) {
-    if (name == kProcsParam) return WorkerPlan{sys::WorkerKind::kProcess, static_cast<int>(value.number)};
-    if (name == kThreadsParam) return WorkerPlan{sys::WorkerKind::kThread, static_cast<int>(value.number)};
-  }
-  return std::nullopt;
-}
-
 TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-                         const std::vector<EventEncoding>& events, Workload& lead,
-                         sys::CounterGroup& lead_counters, std::vector<std::string>& run_notes)
+                         const std::vector<EventEncoding>& events)
     : info_(info),
       point_(point),
       plan_(plan),
       events_(events),
-      lead_(lead),
-      lead_counters_(lead_counters),
-      run_notes_(run_notes),
+      tasks_(info.NeedsOf(point).tasks),
       lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
       memory_(sizeof(Shared) + sizeof(WorkerSlot) * static_cast<std::size_t>(plan.count)) {
   if (events.size() > kMaxTeamEvents) {
     throw Error("at most " + std::to_string(kMaxTeamEvents) + " events can be counted with workers");
   }
+  // Spinning workers that outnumber the CPUs they may run on would keep
+  // the ones not yet awake from running.
+  const int cpus_available = cpus.empty() ? sys::OnlineCpuCount() : static_cast<int>(cpus.size());
+  yield_while_spinning_ = plan.count > cpus_available;
   shared_ = new (memory_.data()) Shared;
   for (int i = 0; i < plan.count; ++i) new (&shared_->slot(i)) WorkerSlot;
   try {
@@ -89,12 +91,12 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
     // shared copy-on-write with every worker, and its writes would fault.
     team_ = std::make_unique<sys::WorkerTeam>(plan.kind, plan.count, cpus, [this](int index) { WorkerMain(index); });
     {
-      // The lead prepares first: machine-wide settings (mTHP sizes) are then
-      // in place, taken by the run that owns them, before any worker maps.
       const sys::ScopedAffinity pin(lead_cpus_);
       std::lock_guard<std::mutex> lock(g_prepare_mutex);
-      lead_.Prepare(point_);
+      lead_ = info_.make();
+      lead_->Prepare(point_);
     }
+    lead_counters_ = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_));
     shared_->lead_prepared.store(1);
     sys::FutexWakeAll(shared_->lead_prepared);
     shared_->done.fetch_add(1);
@@ -110,7 +112,7 @@ TeamSampler::~TeamSampler() { Stop(); }
 
 void TeamSampler::Stop() {
   shared_->quit.store(1);
-  for (const auto* word : {&shared_->round, &shared_->lead_prepared, &shared_->arrived}) sys::FutexWakeAll(*word);
+  for (const auto* word : {&shared_->round, &shared_->lead_prepared, &shared_->released}) sys::FutexWakeAll(*word);
   if (team_) team_->Finish(5'000'000'000);
   team_.reset();
 }
@@ -118,7 +120,7 @@ void TeamSampler::Stop() {
 void TeamSampler::LeadWaitFor(const std::atomic<std::uint32_t>& word, std::uint32_t target) {
   for (std::uint32_t seen = word.load(); seen < target; seen = word.load()) {
     team_->Check();
-    sys::FutexWait(word, seen, kPollNs);
+    sys::FutexWait(word, seen, kLeadPollNs);
   }
 }
 
@@ -131,51 +133,41 @@ void TeamSampler::ThrowIfFailed() {
   throw Error("a worker failed");
 }
 
-namespace {
-
-void RecordFailure(std::atomic<std::uint32_t>& failed, WorkerSlot& slot, const char* what) {
-  std::strncpy(slot.error, what, sizeof slot.error - 1);
-  failed.fetch_add(1);
-}
-
-}  // namespace
-
 void TeamSampler::WorkerMain(int index) {
   Shared& shared = *shared_;
   WorkerSlot& slot = shared.slot(index);
-  while (shared.lead_prepared.load() == 0) {
-    if (shared.quit.load() != 0) return;
-    sys::FutexWait(shared.lead_prepared, 0, kPollNs);
-  }
+  while (shared.lead_prepared.load() == 0 && shared.quit.load() == 0) sys::FutexWait(shared.lead_prepared, 0, -1);
+  if (shared.quit.load() != 0) return;
   std::unique_ptr<Workload> workload;
-  std::unique_ptr<sys::CounterGroup> counters;
+  std::unique_ptr<CounterSet> counters;
   try {
     std::unique_lock<std::mutex> lock(g_prepare_mutex, std::defer_lock);
     if (plan_.kind == sys::WorkerKind::kThread) lock.lock();
     workload = info_.make();
     workload->Prepare(point_);
-    counters = std::make_unique<sys::CounterGroup>(events_);
+    counters = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_));
   } catch (const std::exception& e) {
     RecordFailure(shared.failed, slot, e.what());
   }
   shared.done.fetch_add(1);
   sys::FutexWakeAll(shared.done);
-  bool split = false;
+  // Idle between rounds: asleep until the lead starts the next one (or
+  // quits); nothing polls.
   for (std::uint32_t seen = 0;;) {
     std::uint32_t round = shared.round.load();
     while (round == seen && shared.quit.load() == 0) {
-      sys::FutexWait(shared.round, seen, kPollNs);
+      sys::FutexWait(shared.round, seen, -1);
       round = shared.round.load();
     }
     if (shared.quit.load() != 0 || !workload) return;
     seen = round;
-    RunRound(index, *workload, *counters, split);
+    RunRound(index, round, *workload, *counters);
     shared.done.fetch_add(1);
     sys::FutexWakeAll(shared.done);
   }
 }
 
-void TeamSampler::RunRound(int index, Workload& workload, sys::CounterGroup& counters, bool& split) {
+void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, CounterSet& counters) {
   Shared& shared = *shared_;
   WorkerSlot& slot = shared.slot(index);
   try {
@@ -183,57 +175,92 @@ void TeamSampler::RunRound(int index, Workload& workload, sys::CounterGroup& cou
   } catch (const std::exception& e) {
     RecordFailure(shared.failed, slot, e.what());
   }
-  // The barrier: the last to arrive releases the others.
+  // The barrier: the last to arrive releases the others...
   const auto everyone = static_cast<std::uint32_t>(plan_.count);
   if (shared.arrived.fetch_add(1) + 1 == everyone) {
-    sys::FutexWakeAll(shared.arrived);
+    shared.released.store(round);
+    sys::FutexWakeAll(shared.released);
   } else {
-    for (std::uint32_t seen = shared.arrived.load(); seen < everyone; seen = shared.arrived.load()) {
+    for (std::uint32_t seen = shared.released.load(); seen != round; seen = shared.released.load()) {
       if (shared.quit.load() != 0) return;
       if (index == 0) team_->Check();
-      sys::FutexWait(shared.arrived, seen, kPollNs);
+      sys::FutexWait(shared.released, seen, index == 0 ? kLeadPollNs : -1);
     }
   }
-  if (shared.failed.load() != 0) return;
-  const TimedRun run = TimeRun(workload, counters, shared.loops, CpuTimeScope::kThread);
+  // ...and nobody starts before everybody is awake: the releaser would
+  // otherwise be running while the others still wake up.
+  shared.awake.fetch_add(1);
+  const std::int64_t spin_until = sys::MonotonicNs() + kMaxSpinNs;
+  while (shared.awake.load() < everyone && shared.quit.load() == 0 && sys::MonotonicNs() < spin_until) {
+    sys::SpinPause(yield_while_spinning_);
+  }
+  if (shared.failed.load() != 0 || shared.quit.load() != 0) return;
+  // Each process worker counts its own reaped children; thread workers
+  // share one process, whose reaped children the lead counts for the round.
+  const CpuTimeScope scope{false, tasks_ == TaskCreation::kProcesses && plan_.kind == sys::WorkerKind::kProcess};
+  const TimedRun run = TimeRun(workload, counters, shared.loops, scope);
   slot.start_ns = run.start_ns;
   slot.end_ns = run.end_ns;
-  slot.tsc_ticks = run.tsc_end - run.tsc_start;
+  slot.tsc_ticks = run.sample.tsc_ticks;
   slot.user_ns = run.sample.user_ns;
   slot.system_ns = run.sample.system_ns;
   slot.work = run.sample.work;
   slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
   for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
-  for (std::size_t i = 0; i < run.sample.counters.size() && i < kMaxTeamEvents; ++i) {
-    const auto& reading = run.sample.counters[i];
-    slot.counts[i] = reading ? SharedCount{1, *reading} : SharedCount{};
+  for (std::size_t i = 0; i < kMaxTeamEvents; ++i) {
+    const bool have = i < run.sample.counters.size() && run.sample.counters[i].has_value();
+    slot.counts[i] = have ? SharedCount{1, *run.sample.counters[i]} : SharedCount{};
   }
-  if (SplitCountersIfUnschedulable(counters, run.sample, split) && index == 0) run_notes_.push_back(kSplitCountersNote);
+  const std::vector<std::string> notes = counters.TakeNotes();
+  if (!notes.empty()) std::strncpy(slot.counter_note, notes.front().c_str(), sizeof slot.counter_note - 1);
+}
+
+void TeamSampler::Describe(Measurement& m) const {
+  const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
+  m.unit = unit.unit;
+  m.rate_label = unit.rate_label;
+  m.phases = lead_->Phases();
+  m.cpu_time_scope = CpuTimeScope{false, tasks_ == TaskCreation::kProcesses}.Describe();
+  m.notes.push_back(fmt::format(
+      "{} worker {}, {}, each with its own memory and counters, released together by a barrier (each spins until "
+      "all are awake); rate = all workers' work / wall time of the parallel region",
+      plan_.count, plan_.kind == sys::WorkerKind::kProcess ? "processes" : "threads",
+      lead_cpus_.empty() ? "unpinned" : "pinned round-robin to --cpu"));
 }
 
 Sample TeamSampler::Take(std::uint64_t loops) {
   const sys::ScopedAffinity pin(lead_cpus_);
   Shared& shared = *shared_;
+  const bool round_children = tasks_ == TaskCreation::kProcesses && plan_.kind == sys::WorkerKind::kThread;
+  const sys::CpuTimes children0 = round_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   shared.loops = loops;
   shared.arrived.store(0);
+  shared.awake.store(0);
   shared.done.store(0);
-  shared.round.fetch_add(1);
+  const std::uint32_t round = shared.round.fetch_add(1) + 1;
   sys::FutexWakeAll(shared.round);
-  RunRound(0, lead_, lead_counters_, lead_split_);
+  RunRound(0, round, *lead_, *lead_counters_);
   shared.done.fetch_add(1);
   LeadWaitFor(shared.done, static_cast<std::uint32_t>(plan_.count));
   ThrowIfFailed();
 
   Sample s;
   s.loops = loops;
+  if (round_children) {
+    const sys::CpuTimes children1 = sys::ReapedChildrenCpuTimes();
+    s.user_ns = children1.user_ns - children0.user_ns;
+    s.system_ns = children1.system_ns - children0.system_ns;
+  }
   std::int64_t first_start = shared.slot(0).start_ns;
+  std::int64_t last_start = first_start;
   std::int64_t last_end = shared.slot(0).end_ns;
   const std::size_t events = events_.size();
   std::vector<CounterValue> sums(events);
   std::vector<bool> all_counted(events, true);
   for (int i = 0; i < plan_.count; ++i) {
-    const WorkerSlot& slot = shared.slot(i);
+    WorkerSlot& slot = shared.slot(i);
     first_start = std::min(first_start, slot.start_ns);
+    last_start = std::max(last_start, slot.start_ns);
     last_end = std::max(last_end, slot.end_ns);
     s.worker_wall_ns.push_back(slot.end_ns - slot.start_ns);
     s.tsc_ticks += slot.tsc_ticks;
@@ -244,20 +271,26 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     for (std::uint32_t p = 0; p < slot.phases; ++p) s.phase_ns[p] += slot.phase_ns[p];
     for (std::size_t e = 0; e < events; ++e) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
-      sums[e].raw += slot.counts[e].value.raw;
-      sums[e].enabled_ns += slot.counts[e].value.enabled_ns;
-      sums[e].running_ns += slot.counts[e].value.running_ns;
+      sums[e] += slot.counts[e].value;
+    }
+    if (slot.counter_note[0] != 0) {
+      const std::string note = "worker " + std::to_string(i) + ": " + slot.counter_note;
+      if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
+      slot.counter_note[0] = 0;
     }
   }
   s.wall_ns = last_end - first_start;
+  s.start_skew_ns = last_start - first_start;
   for (std::size_t e = 0; e < events; ++e) {
-    if (all_counted[e]) {
-      s.counters.emplace_back(sums[e]);
-    } else {
-      s.counters.emplace_back(std::nullopt);
-    }
+    s.counters.push_back(all_counted[e] ? std::optional<CounterValue>(sums[e]) : std::nullopt);
   }
   return s;
+}
+
+void TeamSampler::Finish(Measurement& m) {
+  m.page_proofs = lead_->PageProofs();
+  for (auto& note : lead_->Notes()) m.notes.push_back(std::move(note));
+  for (auto& note : notes_) m.notes.push_back(std::move(note));
 }
 
 }  // namespace membench

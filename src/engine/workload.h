@@ -1,12 +1,14 @@
 // File: engine/workload.h
-// What a workload is to the runner: typed parameters, a work unit, and three
-// phases: Prepare (untimed, once per matrix point), PrepareSample (untimed,
-// before each sample, for workloads whose samples need fresh state) and Run
-// (timed). A workload knows nothing of counters, repetitions or output; it
-// reports how much work one loop does and the core derives every rate.
+// What a workload is to the engine: typed parameters, a work unit, what a
+// point needs from the machine, and three phases: Prepare (untimed, once
+// per matrix point), PrepareSample (untimed, before each sample, for
+// workloads whose samples need fresh state) and Run (timed). A workload
+// knows nothing of counters, repetitions, workers or output; it reports how
+// much work one loop does and the core derives every rate.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +16,7 @@
 
 #include "core/page_proof.h"
 #include "core/params.h"
+#include "core/work_unit.h"
 
 namespace membench {
 
@@ -30,12 +33,8 @@ class Workload {
   virtual void PrepareSample() {}
   // Timed: does the work `loops` times. No allocation, no logging.
   virtual void Run(std::uint64_t loops) = 0;
-  // Units of work (the WorkloadInfo's unit) done by one loop.
+  // Units of work (the point's WorkUnit) done by one loop.
   virtual std::uint64_t WorkPerLoop() const = 0;
-
-  // True when Run's work is done by threads or processes the workload
-  // creates (hackbench): the counters then follow them (inherit).
-  virtual bool CountsChildren() const { return false; }
 
   // Read after the samples (untimed): how the memory was really backed.
   virtual std::vector<PageProof> PageProofs() const { return {}; }
@@ -44,34 +43,56 @@ class Workload {
 
   // Phases of the timed region the workload times itself (clear: "clear",
   // "access"), with the TSC, and hands over after each Run: ticks per
-  // phase since the last call. The runner turns them into nanoseconds with
+  // phase since the last call. The engine turns them into nanoseconds with
   // the sample's own TSC rate.
   virtual std::vector<std::string> Phases() const { return {}; }
   virtual std::vector<std::uint64_t> TakePhaseTicks() { return {}; }
+};
 
-  // Where the point's parameters change what a unit of work is (zeropage:
-  // bytes compared, or touches), the unit and rate label for this point.
-  struct WorkUnit {
-    std::string unit;
-    std::string rate_label;
-  };
-  virtual std::optional<WorkUnit> PointWorkUnit() const { return std::nullopt; }
+// Who does a workload's work: the thread that calls Run, or tasks Run
+// creates. Counters follow created tasks (inherit), and where they are
+// processes their CPU time is counted when they are reaped.
+enum class TaskCreation { kNone, kThreads, kProcesses };
+
+// What one worker of a point needs from the machine, declared before
+// anything runs so the invocation can check it (memory, hugetlb pools) and
+// arrange it (machine-wide settings, held for the point's duration only).
+struct WorkloadNeeds {
+  std::uint64_t memory_bytes = 0;                      // ordinary memory mapped
+  std::map<std::size_t, std::uint64_t> hugetlb_pages;  // page size -> pages from its pool
+  std::optional<std::size_t> only_mthp_size;           // machine-wide: only this mTHP size enabled
+  TaskCreation tasks = TaskCreation::kNone;
 };
 
 struct WorkloadInfo {
   std::string name;
   std::string summary;
-  std::string work_unit;   // "bytes"
-  std::string rate_label;  // "copied", "set"
+  WorkUnit unit = WorkUnit::kBytes;
+  std::string rate_label;  // "copied", "set": what the bytes were
   std::vector<ParamSpec> params;
   std::vector<std::string> examples;
-  // Bytes of memory one point needs, to refuse what does not fit.
-  std::uint64_t (*memory_needed)(const Point& point) = nullptr;
+  // What a point needs; nullptr: nothing beyond a few pages.
+  WorkloadNeeds (*needs)(const Point& point) = nullptr;
+  // Where the point's parameters change what a unit of work is (zeropage:
+  // bytes compared, or touches): the unit and rate label of this point.
+  struct PointUnit {
+    WorkUnit unit;
+    std::string rate_label;
+  };
+  std::optional<PointUnit> (*point_unit)(const Point& point) = nullptr;
   // A default that depends on the machine (zeropage's size): returns the
   // value for `param` when the user gave none, "" to keep the static one,
   // and may say why in `note`.
   std::string (*machine_default)(const std::string& param, std::string& note) = nullptr;
   std::unique_ptr<Workload> (*make)() = nullptr;
+
+  WorkloadNeeds NeedsOf(const Point& point) const { return needs ? needs(point) : WorkloadNeeds{}; }
+  PointUnit UnitOf(const Point& point) const {
+    if (point_unit) {
+      if (auto unit = point_unit(point)) return *unit;
+    }
+    return {unit, rate_label};
+  }
 };
 
 }  // namespace membench

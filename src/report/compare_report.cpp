@@ -77,14 +77,14 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     }
     const LoadedMeasurement& mb = *it->second;
     // Bytes as GB/s (10^9 B/s), as the run reports them.
-    const bool bytes = ma->work_unit == "bytes";
+    const bool bytes = ma->unit == WorkUnit::kBytes;
     auto scaled = [bytes](std::vector<double> v) {
       if (bytes) {
         for (double& x : v) x /= 1e9;
       }
       return v;
     };
-    out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + ma->work_unit + "/s)", true,
+    out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + std::string(UnitName(ma->unit)) + "/s)", true,
                         Compare(scaled(ma->rate), scaled(mb.rate), Better::kHigher, options.threshold_pct)});
     out.rows.push_back(
         {key, "time (ns/loop)", false, Compare(ma->ns_per_loop, mb.ns_per_loop, Better::kLower, options.threshold_pct)});

@@ -1,13 +1,6 @@
 // File: report/json_report.cpp
 #include "report/json_report.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-
 #include "core/error.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
@@ -15,7 +8,11 @@
 namespace membench {
 namespace {
 
-nlohmann::json SummaryToJson(const Summary& s) {
+using nlohmann::json;
+
+json OrNull(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
+
+json SummaryToJson(const Summary& s) {
   return {{"n", s.n},
           {"mean", s.mean},
           {"stddev", s.stddev},
@@ -28,9 +25,15 @@ nlohmann::json SummaryToJson(const Summary& s) {
           {"ci95", {s.ci95_low, s.ci95_high}}};
 }
 
-nlohmann::json SystemToJson(const SystemInfo& s) {
-  nlohmann::json caches = nlohmann::json::object();
-  for (const auto& c : s.caches) caches[c.name] = c.size_bytes;
+json SystemToJson(const SystemInfo& s) {
+  // caches_bytes by name for readers; caches as a list, in the order the
+  // machine reported them, for the report.
+  json caches_by_name = json::object();
+  json caches = json::array();
+  for (const auto& c : s.caches) {
+    caches_by_name[c.name] = c.size_bytes;
+    caches.push_back({{"name", c.name}, {"bytes", c.size_bytes}});
+  }
   return {{"hostname", s.hostname},
           {"kernel_release", s.kernel_release},
           {"kernel_version", s.kernel_version},
@@ -40,24 +43,24 @@ nlohmann::json SystemToJson(const SystemInfo& s) {
           {"cpu_model", s.cpu_model},
           {"cpu_features", s.cpu_features},
           {"online_cpus", s.online_cpus},
-          {"caches_bytes", caches},
+          {"caches_bytes", caches_by_name},
+          {"caches", caches},
           {"caches_source", s.caches_source},
           {"thp", s.thp},
           {"hugetlb_pools", s.hugetlb_pools},
           {"glibc_version", s.glibc_version},
           {"perf_event_paranoid", s.perf_event_paranoid},
           {"hardware_pmu", s.hardware_pmu},
-          {"virtualization", s.hypervisor.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.hypervisor)},
-          {"free_page_reporting",
-           s.free_page_reporting.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.free_page_reporting)},
+          {"virtualization", OrNull(s.hypervisor)},
+          {"free_page_reporting", OrNull(s.free_page_reporting)},
           {"mem_total_bytes", s.mem_total_bytes},
           {"mem_available_bytes", s.mem_available_bytes},
           {"cpufreq_governor", s.cpufreq_governor},
           {"root", s.root}};
 }
 
-nlohmann::json ProofToJson(const PageProof& p) {
-  nlohmann::json flags = nullptr;
+json ProofToJson(const PageProof& p) {
+  json flags = nullptr;
   if (p.flags) {
     flags = {{"sampled_pages", p.flags->sampled},   {"not_present", p.flags->not_present},
              {"normal_4k", p.flags->normal},        {"thp", p.flags->thp},
@@ -67,7 +70,7 @@ nlohmann::json ProofToJson(const PageProof& p) {
   return {{"region", p.region},
           {"requested", p.requested},
           {"method", p.method},
-          {"method_note", p.method_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.method_note)},
+          {"method_note", OrNull(p.method_note)},
           {"mapped_bytes", p.mapped_bytes},
           {"resident_bytes", p.resident_bytes},
           {"huge_bytes", p.huge_bytes},
@@ -79,102 +82,149 @@ nlohmann::json ProofToJson(const PageProof& p) {
           {"text", p.text}};
 }
 
-nlohmann::json SampleToJson(const Sample& s) {
-  nlohmann::json counters = nlohmann::json::array();
+json SampleToJson(const Sample& s) {
+  json counters = json::array();
   for (const auto& c : s.counters) {
     if (!c) {
       counters.push_back(nullptr);
       continue;
     }
-    const ScaledCount scaled = Scale(*c);
     counters.push_back({{"value", c->raw},
                         {"enabled_ns", c->enabled_ns},
                         {"running_ns", c->running_ns},
-                        {"scaled", scaled.counted ? nlohmann::json(scaled.value) : nlohmann::json(nullptr)}});
+                        {"scaled", c->counted() ? json(c->scaled) : json(nullptr)}});
   }
-  return {{"wall_ns", s.wall_ns}, {"tsc_ticks", s.tsc_ticks}, {"user_ns", s.user_ns}, {"system_ns", s.system_ns},
-          {"loops", s.loops},     {"work", s.work},           {"worker_wall_ns", s.worker_wall_ns}, {"phase_ns", s.phase_ns},
+  return {{"wall_ns", s.wall_ns},
+          {"tsc_ticks", s.tsc_ticks},
+          {"user_ns", s.user_ns},
+          {"system_ns", s.system_ns},
+          {"loops", s.loops},
+          {"work", s.work},
+          {"worker_wall_ns", s.worker_wall_ns},
+          {"start_skew_ns", s.start_skew_ns},
+          {"phase_ns", s.phase_ns},
           {"counters", counters}};
 }
 
-nlohmann::json MeasurementToJson(const Measurement& m, const RunResult& r) {
-  nlohmann::json point = nlohmann::json::object();
-  for (const auto& [name, value] : m.point.values) {
-    point[name] = value.numeric ? nlohmann::json(value.number) : nlohmann::json(value.text);
+const char* FigureName(SummaryFigure figure) {
+  switch (figure) {
+    case SummaryFigure::kMicrosPerOp:
+      return "us_per_op";
+    case SummaryFigure::kMicrosPerFault:
+      return "us_per_fault";
+    case SummaryFigure::kMegabytesPerSecond:
+      return "mb_per_s";
   }
-  nlohmann::json samples = nlohmann::json::array();
+  return "?";
+}
+
+json MeasurementToJson(const Measurement& m, const RunResult& r) {
+  // "point": name -> value, for readers; "params": the same in the order of
+  // the matrix, with the text each value is shown as, for the report.
+  json point = json::object();
+  json params = json::array();
+  for (const auto& [name, value] : m.point.values) {
+    point[name] = value.numeric ? json(value.number) : json(value.text);
+    params.push_back({{"name", name}, {"text", value.text}, {"number", value.number}, {"numeric", value.numeric}});
+  }
+  json samples = json::array();
   for (const auto& s : m.samples) samples.push_back(SampleToJson(s));
   const MeasurementStats st = ComputeMeasurementStats(m, r.events);
-  nlohmann::json counter_stats = nlohmann::json::array();
+  json counter_stats = json::array();
   for (const auto& c : st.counters) {
     counter_stats.push_back({{"event", c.name},
                              {"supported", c.supported},
                              {"counted", c.counted},
                              {"running_pct", c.running_pct},
                              {"multiplexed", c.counted && c.running_pct < 99.995},
-                             {"summary", c.counted ? SummaryToJson(c.summary) : nlohmann::json(nullptr)}});
+                             {"summary", c.counted ? SummaryToJson(c.summary) : json(nullptr)}});
   }
-  nlohmann::json phases = nlohmann::json::array();
+  json phases = json::array();
   for (const auto& phase : st.phases) {
-    phases.push_back(
-        {{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
+    phases.push_back({{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
   }
-  nlohmann::json proofs = nlohmann::json::array();
+  json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));
+  json workers = nullptr;
+  if (st.workers) {
+    workers = {{"count", st.workers->workers},
+               {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
+               {"worker_rate", SummaryToJson(st.workers->worker_rate)},
+               {"start_skew_ns", SummaryToJson(st.workers->start_skew_ns)}};
+  }
   return {{"workload", m.workload},
           {"point", point},
-          {"work_unit", m.work_unit},
+          {"params", params},
+          {"work_unit", UnitName(m.unit)},
+          {"rate_label", m.rate_label},
           {"loops_per_sample", m.loops},
           {"loops_calibrated", m.loops_calibrated},
           {"fresh_state_each_sample", m.fresh_state_each_sample},
           {"warmup_samples", m.warmup_samples},
+          {"cpu_time_scope", m.cpu_time_scope},
+          {"phases", m.phases},
           {"samples", samples},
-          {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : nlohmann::json(nullptr)},
+          {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : json(nullptr)},
           {"stats",
            {{"rate_per_second", SummaryToJson(st.rate)},
+            {"samples_without_rate", st.samples_without_rate},
             {"wall_seconds", SummaryToJson(st.wall_seconds)},
             {"user_seconds", SummaryToJson(st.user_seconds)},
             {"system_seconds", SummaryToJson(st.system_seconds)},
             {"cycles_per_unit", st.cycles_per_unit},
             {"cycles_source", st.cycles_from_pmu ? "pmu" : "tsc-estimate"},
-            {"faults_per_second", st.faults_per_second ? nlohmann::json(*st.faults_per_second) : nlohmann::json(nullptr)},
-            {"ns_per_fault", st.ns_per_fault ? nlohmann::json(*st.ns_per_fault) : nlohmann::json(nullptr)},
+            {"faults_per_second", st.faults_per_second ? json(*st.faults_per_second) : json(nullptr)},
+            {"ns_per_fault", st.ns_per_fault ? json(*st.ns_per_fault) : json(nullptr)},
             {"phases", phases},
             {"noise",
              {{"outliers", st.noise.outliers},
-              {"trend_p", st.noise.trend_p ? nlohmann::json(*st.noise.trend_p) : nlohmann::json(nullptr)},
-              {"bimodality", st.noise.bimodality ? nlohmann::json(*st.noise.bimodality) : nlohmann::json(nullptr)},
+              {"trend_p", st.noise.trend_p ? json(*st.noise.trend_p) : json(nullptr)},
+              {"bimodality", st.noise.bimodality ? json(*st.noise.bimodality) : json(nullptr)},
               {"warnings", st.noise.Warnings()}}},
-            {"workers", st.workers ? nlohmann::json{{"count", st.workers->workers},
-                                                    {"sum_of_worker_rates", SummaryToJson(st.workers->sum_of_worker_rates)},
-                                                    {"worker_rate", SummaryToJson(st.workers->worker_rate)}}
-                                   : nlohmann::json(nullptr)},
+            {"workers", workers},
             {"counters", counter_stats}}},
-          {"precision", m.precision_target_pct
-                            ? nlohmann::json{{"target_pct", *m.precision_target_pct}, {"reached", m.precision_reached},
-                                             {"runs", m.samples.size()}}
-                            : nlohmann::json(nullptr)},
+          {"precision", m.precision_target_pct ? json{{"target_pct", *m.precision_target_pct},
+                                                      {"reached", m.precision_reached},
+                                                      {"runs", m.samples.size()}}
+                                               : json(nullptr)},
+          {"summary_row", m.summary_row ? json{{"section", m.summary_row->section},
+                                               {"label", m.summary_row->label},
+                                               {"figure", FigureName(m.summary_row->figure)}}
+                                        : json(nullptr)},
           {"page_proof", proofs},
           {"notes", m.notes}};
 }
 
-std::string TempPathFor(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
-
 }  // namespace
 
-nlohmann::json ResultToJson(const RunResult& r) {
-  nlohmann::json events = nlohmann::json::array();
+const char* ResultKindName(ResultKind kind) {
+  switch (kind) {
+    case ResultKind::kRun:
+      return "run";
+    case ResultKind::kExec:
+      return "exec";
+    case ResultKind::kLmSummary:
+      return "lmsummary";
+  }
+  return "?";
+}
+
+const char* SummaryFigureName(SummaryFigure figure) { return FigureName(figure); }
+
+json ResultToJson(const RunResult& r) {
+  json events = json::array();
   for (const auto& e : r.events) {
     events.push_back({{"name", e.name},
                       {"supported", e.supported},
-                      {"reason", e.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.reason)},
+                      {"reason", OrNull(e.reason)},
                       {"counted_modes", e.counted_modes},
                       {"in_group", e.in_group},
-                      {"kernel_not_permitted", e.kernel_not_permitted}});
+                      {"kernel_not_permitted", e.kernel_not_permitted},
+                      {"hide_if_unsupported", e.hide_if_unsupported}});
   }
-  nlohmann::json measurements = nlohmann::json::array();
+  json measurements = json::array();
   for (const auto& m : r.measurements) measurements.push_back(MeasurementToJson(m, r));
-  nlohmann::json paired = nlohmann::json::array();
+  json paired = json::array();
   if (r.interleaved) {
     for (const PairedRatio& p : PairedRatios(r.measurements)) {
       paired.push_back({{"a", p.a},
@@ -183,11 +233,12 @@ nlohmann::json ResultToJson(const RunResult& r) {
                         {"rounds", p.rounds},
                         {"median_ratio", p.median_ratio},
                         {"confidence_pct", p.confidence_pct},
-                        {"ci", p.ci ? nlohmann::json{p.ci->low, p.ci->high} : nlohmann::json(nullptr)},
+                        {"ci", p.ci ? json{p.ci->low, p.ci->high} : json(nullptr)},
                         {"verdict", p.verdict}});
     }
   }
   return {{"schema", kResultSchema},
+          {"kind", ResultKindName(r.kind)},
           {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
           {"command_line", r.command_line},
           {"started_at", r.started_at},
@@ -199,34 +250,6 @@ nlohmann::json ResultToJson(const RunResult& r) {
           {"events", events},
           {"notes", r.notes},
           {"measurements", measurements}};
-}
-
-void CheckJsonPathWritable(const std::string& path) {
-  const std::string temp = TempPathFor(path);
-  std::FILE* f = std::fopen(temp.c_str(), "w");
-  if (f == nullptr) {
-    throw Error("cannot write --json " + path + ": " + std::strerror(errno) +
-                " (choose a path in a writable directory)");
-  }
-  std::fclose(f);
-  std::remove(temp.c_str());
-}
-
-void WriteJsonFile(const RunResult& result, const std::string& path) {
-  const std::string temp = TempPathFor(path);
-  {
-    std::ofstream out(temp);
-    out << ResultToJson(result).dump(2) << "\n";
-    if (!out) {
-      std::remove(temp.c_str());
-      throw Error("writing " + temp + " failed (disk full?)");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(temp.c_str());
-    throw Error("cannot rename " + temp + " to " + path + ": " + why);
-  }
 }
 
 }  // namespace membench

@@ -1,9 +1,11 @@
 // File: report/json_report.h
 // The result as JSON, schema "membench-result/1": every sample with every
-// counter's raw value, enabled and running time, the matrix point, the
-// page-size proof, and the system metadata; any report can be rebuilt from
-// it. Written to a temporary file and renamed, so a failed or interrupted
-// run never leaves half a file behind.
+// counter's difference (value, time enabled, time running, scaled), the
+// matrix point, the page-size proof, the notes and the system metadata,
+// with each measurement's statistics beside it for readers; any report can
+// be rebuilt from it, and report/result_json.h loads it back into the same
+// model. Files written before a field existed still load (it takes its
+// default).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -17,10 +19,8 @@ inline constexpr const char* kResultSchema = "membench-result/1";
 
 nlohmann::json ResultToJson(const RunResult& result);
 
-// Checks, before anything runs, that `path` can be written: creates and
-// removes a temporary file beside it. Throws Error saying why not.
-void CheckJsonPathWritable(const std::string& path);
-
-void WriteJsonFile(const RunResult& result, const std::string& path);
+// The names the file uses: "run", "exec", "lmsummary"; "us_per_op", ...
+const char* ResultKindName(ResultKind kind);
+const char* SummaryFigureName(SummaryFigure figure);
 
 }  // namespace membench

@@ -15,7 +15,7 @@ const char* UnitOf(SummaryFigure figure) {
 
 }  // namespace
 
-void WriteLmSummary(const RunResult& result, const std::vector<SummaryRow>& rows, std::ostream& out) {
+void WriteLmSummary(const RunResult& result, std::ostream& out) {
   const auto& s = result.system;
   fmt::print(out, "\n                 m e m b e n c h   S U M M A R Y   (lmbench's sections)\n");
   fmt::print(out, "# {} on {}, Linux {}; {} runs per figure; +- is the relative standard error of the mean\n",
@@ -23,9 +23,9 @@ void WriteLmSummary(const RunResult& result, const std::vector<SummaryRow>& rows
              result.measurements.empty() ? 0 : result.measurements.front().samples.size());
   fmt::print(out, "# MB/s = 10^6 bytes/s; us = microseconds per operation\n");
   std::string section;
-  for (std::size_t i = 0; i < rows.size() && i < result.measurements.size(); ++i) {
-    const SummaryRow& row = rows[i];
-    const Measurement& m = result.measurements[i];
+  for (const Measurement& m : result.measurements) {
+    if (!m.summary_row) continue;
+    const SummaryRow& row = *m.summary_row;
     const MeasurementStats st = ComputeMeasurementStats(m, result.events);
     if (row.section != section) {
       section = row.section;

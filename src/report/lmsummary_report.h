@@ -12,20 +12,7 @@
 
 namespace membench {
 
-enum class SummaryFigure {
-  kMicrosPerOp,     // 1e6 / rate: µs per spawn, mapping, fault
-  kMicrosPerFault,  // wall time per page fault (first-touch points)
-  kMegabytesPerSecond,
-};
-
-struct SummaryRow {
-  std::string section;  // "Processes", ...
-  std::string label;    // "fork proc"
-  SummaryFigure figure = SummaryFigure::kMicrosPerOp;
-};
-
-// rows[i] describes result.measurements[i]; rows without a measurement
-// (an interrupted run) are left out.
-void WriteLmSummary(const RunResult& result, const std::vector<SummaryRow>& rows, std::ostream& out);
+// The table of the measurements that carry a summary row, in their order.
+void WriteLmSummary(const RunResult& result, std::ostream& out);
 
 }  // namespace membench

@@ -13,19 +13,14 @@
 #include "core/units.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
+#include "report/lmsummary_report.h"
 
 namespace membench {
 namespace {
 
-bool IsBytes(const Measurement& m) { return m.work_unit == "bytes"; }
-
-// "touches" -> "touch", "messages" -> "message", "loads" -> "load".
-std::string SingularUnit(const std::string& unit) {
-  for (const char* plural : {"ches", "shes", "sses", "xes"}) {
-    if (unit.ends_with(plural)) return unit.substr(0, unit.size() - 2);
-  }
-  return unit.ends_with("s") ? unit.substr(0, unit.size() - 1) : unit;
-}
+bool IsBytes(const Measurement& m) { return m.unit == WorkUnit::kBytes; }
+std::string Plural(const Measurement& m) { return std::string(UnitName(m.unit)); }
+std::string Singular(const Measurement& m) { return std::string(UnitSingular(m.unit)); }
 
 // A unit prefix that keeps a rate of pages or loads readable: 1.9 Kpages/s,
 // not 0.002 Mpages/s.
@@ -43,7 +38,14 @@ RateScale ScaleFor(double per_second) {
 std::string RateText(const Measurement& m, double per_second) {
   if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
   const RateScale scale = ScaleFor(per_second);
-  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, m.work_unit);
+  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, Plural(m));
+}
+
+// "850 ns", "12.3 us", "4.56 ms": a short duration as people read it.
+std::string DurationText(double ns) {
+  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
+  if (ns < 1e6) return fmt::format("{:.1f} us", ns / 1e3);
+  return fmt::format("{:.2f} ms", ns / 1e6);
 }
 
 // Fixed decimals for small figures, none for large ones, in 10 columns.
@@ -101,7 +103,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   const double wall_ns = st.wall_seconds.mean * 1e9;
   for (const auto& c : st.counters) WriteCounterLine(out, c, counts, wall_ns);
   out << "\n";
-  const std::string rate_name = IsBytes(m) ? m.rate_label : m.work_unit + "/s";
+  const std::string rate_name = IsBytes(m) ? m.rate_label : Plural(m) + "/s";
   fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean), rate_name,
              fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median), RateText(m, st.rate.min),
                          RateText(m, st.rate.max)),
@@ -124,10 +126,12 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                RateText(m, w.worker_rate.mean), "per worker", RateText(m, w.slowest_worker_rate),
                RateText(m, w.fastest_worker_rate),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
+    fmt::print(out, "{:>18}      {:<32} # last worker's start - first's, median; max {}\n",
+               DurationText(w.start_skew_ns.median), "start skew", DurationText(w.start_skew_ns.max));
   }
   for (const auto& phase : st.phases) {
     fmt::print(out, "{:>18.1f}      {:<32} # {:.1f}% of the timed phases{}\n", phase.ns_per_unit.mean,
-               "ns/" + SingularUnit(m.work_unit) + " " + phase.name, phase.share_pct,
+               "ns/" + Singular(m) + " " + phase.name, phase.share_pct,
                phase.ns_per_unit.n >= 2 ? fmt::format(" ( +- {:.2f}% )", phase.ns_per_unit.rel_sem_pct) : "");
   }
   if (st.ns_per_fault) {
@@ -135,7 +139,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                WithThousands(*st.faults_per_second), "faults/s", *st.ns_per_fault * 1e-3,
                st.workers ? "workers' wall" : "wall");
   }
-  const std::string per_unit = SingularUnit(m.work_unit);
+  const std::string per_unit = Singular(m);
   if (!IsBytes(m) && st.rate.mean > 0) {
     fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}; a latency only where each waits for the last\n",
                1e9 / st.rate.mean, "ns/" + per_unit, per_unit);
@@ -163,7 +167,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   }
   out << "\n";
   fmt::print(out, "{:>17.9f} seconds user\n", st.user_seconds.mean);
-  fmt::print(out, "{:>17.9f} seconds sys\n", st.system_seconds.mean);
+  fmt::print(out, "{:>17.9f} seconds sys{}\n", st.system_seconds.mean,
+             m.cpu_time_scope.empty() ? "" : "   # CPU time of " + m.cpu_time_scope);
   out << "\n";
   for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
   for (const auto& warning : st.noise.Warnings()) fmt::print(out, " warning: {}\n", warning);
@@ -196,9 +201,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   // One unit for the whole table where the points share it; else each row
   // says its own (zeropage: bytes compared in one mode, touches in the other).
   bool one_unit = true;
-  for (const auto& m : ms) one_unit = one_unit && m.work_unit == ms.front().work_unit;
+  for (const auto& m : ms) one_unit = one_unit && m.unit == ms.front().unit;
   const bool bytes = one_unit && IsBytes(ms.front());
-  const std::string unit = ms.front().work_unit;
+  const std::string unit = Plural(ms.front());
   double slowest = ms.empty() ? 0 : stats.front().rate.mean;
   for (const auto& st : stats) slowest = std::min(slowest, st.rate.mean);
   const RateScale scale = bytes ? RateScale{1e9, "G"} : ScaleFor(slowest);
@@ -216,11 +221,11 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<{}} ", name, column[name]);
   const std::string rate_header = one_unit ? (bytes ? "GB/s" : scale.prefix + unit + "/s") : "rate";
-  const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : SingularUnit(unit)) : "cyc/unit";
+  const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : Singular(ms.front())) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
   const bool per_unit_time = one_unit && !bytes;
   fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10}{} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
-             cycles_header, per_unit_time ? fmt::format(" {:>10}", "ns/" + SingularUnit(unit)) : "", "faults/sample",
+             cycles_header, per_unit_time ? fmt::format(" {:>10}", "ns/" + Singular(ms.front())) : "", "faults/sample",
              "pages obtained");
   for (std::size_t index = 0; index < ms.size(); ++index) {
     const Measurement& m = ms[index];
@@ -267,7 +272,7 @@ void WriteLatencySteps(std::ostream& out, const RunResult& r, const std::vector<
   for (const auto& c : r.system.caches)
     caches += (caches.empty() ? "" : ", ") + c.name + " " + FormatSize(c.size_bytes);
   fmt::print(out, "\n# Steps in ns per {} (x{:.1f} or more between neighbouring sizes); caches reported by {}: {}\n",
-             SingularUnit(ms.front().work_unit), kLatencyStepRatio, r.system.caches_source,
+             Singular(ms.front()), kLatencyStepRatio, r.system.caches_source,
              caches.empty() ? "none" : caches);
   for (const auto& [others, curve] : curves) {
     std::string steps;
@@ -373,6 +378,10 @@ void WritePairedRatios(std::ostream& out, const RunResult& r) {
 }
 
 void WriteTextReport(const RunResult& result, std::ostream& out) {
+  if (result.kind == ResultKind::kLmSummary) {
+    WriteLmSummary(result, out);
+    return;
+  }
   WriteHeader(out, result);
   // Each measurement's figures once, for its block, the summary and the steps.
   std::vector<MeasurementStats> stats;

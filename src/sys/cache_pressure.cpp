@@ -2,13 +2,7 @@
 #include "sys/cache_pressure.h"
 
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
 #include <string>
 
 #include "core/error.h"
@@ -16,9 +10,9 @@
 namespace membench::sys {
 namespace {
 
-[[noreturn]] void Stream(std::uint64_t bytes) {
+int Stream(std::uint64_t bytes) {
   void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) ::_exit(1);
+  if (p == MAP_FAILED) return 1;
   auto* lines = static_cast<volatile std::uint64_t*>(p);
   const std::uint64_t words = bytes / sizeof(std::uint64_t);
   for (;;) {
@@ -29,44 +23,20 @@ namespace {
 }  // namespace
 
 CachePressure::CachePressure(int processes, std::uint64_t bytes_each) {
-  const pid_t parent = ::getpid();
   for (int i = 0; i < processes; ++i) {
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      const int saved = errno;
-      StopAll();
-      throw Error("cannot fork pressure process " + std::to_string(i + 1) + ": " + std::strerror(saved));
+    try {
+      processes_.push_back(ChildProcess::Fork([bytes_each] { return Stream(bytes_each); }));
+    } catch (const Error& e) {
+      throw Error("cannot start pressure process " + std::to_string(i + 1) + ": " + e.what());
     }
-    if (pid == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != parent) ::_exit(0);
-      // Ctrl-C is for membench to handle: it stops these itself.
-      ::signal(SIGINT, SIG_IGN);
-      Stream(bytes_each);
-    }
-    pids_.push_back(pid);
   }
 }
 
 int CachePressure::DiedEarly() {
-  int died = 0;
-  for (pid_t& pid : pids_) {
-    if (pid != 0 && ::waitpid(pid, nullptr, WNOHANG) == pid) pid = 0;
-    if (pid == 0) ++died;
+  for (ChildProcess& process : processes_) {
+    if (process.Poll()) ++died_;
   }
-  return died;
-}
-
-CachePressure::~CachePressure() { StopAll(); }
-
-void CachePressure::StopAll() {
-  for (pid_t& pid : pids_) {
-    if (pid == 0) continue;
-    ::kill(pid, SIGKILL);
-    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    pid = 0;
-  }
+  return died_;
 }
 
 }  // namespace membench::sys

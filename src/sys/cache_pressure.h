@@ -6,10 +6,10 @@
 // run, on an error, on Ctrl-C - and die with membench if it is killed.
 #pragma once
 
-#include <sys/types.h>
-
 #include <cstdint>
 #include <vector>
+
+#include "sys/child_process.h"
 
 namespace membench::sys {
 
@@ -18,17 +18,14 @@ class CachePressure {
   // Throws Error when a process cannot be started (those started are
   // stopped again).
   CachePressure(int processes, std::uint64_t bytes_each);
-  CachePressure(const CachePressure&) = delete;
-  CachePressure& operator=(const CachePressure&) = delete;
-  ~CachePressure();
 
   // How many of them have died before being stopped (killed by the OOM
   // killer, say): their pressure was missing from part of the run.
   int DiedEarly();
 
  private:
-  void StopAll();
-  std::vector<pid_t> pids_;  // 0 once reaped
+  std::vector<ChildProcess> processes_;
+  int died_ = 0;
 };
 
 }  // namespace membench::sys

@@ -31,5 +31,6 @@ CpuTimes Usage(int who) {
 
 CpuTimes ProcessCpuTimes() { return Usage(RUSAGE_SELF); }
 CpuTimes ThreadCpuTimes() { return Usage(RUSAGE_THREAD); }
+CpuTimes ReapedChildrenCpuTimes() { return Usage(RUSAGE_CHILDREN); }
 
 }  // namespace membench::sys

@@ -40,5 +40,8 @@ CpuTimes CpuTimesOf(const ::rusage& usage);
 CpuTimes ProcessCpuTimes();
 // CPU time of the calling thread alone (a worker's share).
 CpuTimes ThreadCpuTimes();
+// CPU time of the children this process has reaped (and theirs): where a
+// workload's work is done in child processes, RUSAGE_SELF misses it.
+CpuTimes ReapedChildrenCpuTimes();
 
 }  // namespace membench::sys

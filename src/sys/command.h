@@ -2,8 +2,9 @@
 // Running another program under measurement (membench exec): forked and
 // held just before execvp, so counters can be opened on it with
 // enable_on_exec first; then released, waited for, and its wall time,
-// CPU times (wait4) and exit described. Its output goes to /dev/null
-// unless shown. A program that cannot be started is an Error naming it.
+// CPU times (wait4: its own and its reaped children's) and exit
+// described. Its output goes to /dev/null unless shown. A program that
+// cannot be started is an Error naming it.
 #pragma once
 
 #include <sys/types.h>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sys/child_process.h"
 #include "sys/clock.h"
 
 namespace membench::sys {
@@ -19,10 +21,7 @@ namespace membench::sys {
 struct CommandOutcome {
   std::int64_t wall_ns = 0;
   CpuTimes cpu;
-  bool exited = false;  // else killed by a signal
-  int exit_status = 0;
-  int signal = 0;
-  std::string Describe() const;  // "exit status 3", "killed by signal 9 (Killed)"
+  ExitStatus status;
 };
 
 class HeldCommand {
@@ -30,14 +29,14 @@ class HeldCommand {
   HeldCommand(const std::vector<std::string>& argv, bool show_output);
   HeldCommand(const HeldCommand&) = delete;
   HeldCommand& operator=(const HeldCommand&) = delete;
-  ~HeldCommand();  // kills and reaps a child that was never released
-  pid_t pid() const { return pid_; }
+  ~HeldCommand();  // a child never released is killed and reaped
+  pid_t pid() const { return child_.pid(); }
   // Releases the child into execvp and waits for it.
   CommandOutcome Run();
 
  private:
   std::string name_;
-  pid_t pid_ = -1;
+  ChildProcess child_;
   int go_fd_ = -1;     // written to release the child
   int error_fd_ = -1;  // the child writes errno here if execvp fails
 };

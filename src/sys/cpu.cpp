@@ -1,6 +1,8 @@
 // File: sys/cpu.cpp
 #include "sys/cpu.h"
 
+#include <unistd.h>
+
 #include <cpuid.h>
 
 #include <cstdint>
@@ -99,5 +101,7 @@ bool HasFeature(const CpuInfo& cpu, CpuFeature feature) {
   }
   return false;
 }
+
+int OnlineCpuCount() { return static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN)); }
 
 }  // namespace membench::sys

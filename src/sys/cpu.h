@@ -28,4 +28,7 @@ const CpuInfo& Cpu();
 
 bool HasFeature(const CpuInfo& cpu, CpuFeature feature);
 
+// CPUs online now (sysconf).
+int OnlineCpuCount();
+
 }  // namespace membench::sys

@@ -3,7 +3,6 @@
 
 #include <linux/perf_event.h>
 #include <perfmon/pfmlib_perf_event.h>
-#include <sys/mount.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 #include "core/error.h"
 #include "core/suggest.h"
 #include "sys/files.h"
+#include "sys/tracefs.h"
 
 namespace membench::sys {
 namespace {
@@ -139,20 +139,28 @@ std::optional<EventEncoding> FromGeneric(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<EventEncoding> FromTracepoint(const std::string& name) {
+// subsys:name, one colon, the subsystem in lower case (libpfm4's
+// EVENT:UMASK names are upper case).
+bool TracepointSyntax(const std::string& name) {
   const auto colon = name.find(':');
-  if (colon == std::string::npos || name.find(':', colon + 1) != std::string::npos) return std::nullopt;
+  if (colon == std::string::npos || name.find(':', colon + 1) != std::string::npos) return false;
+  const std::string subsys = name.substr(0, colon);
+  return !subsys.empty() && colon + 1 < name.size() && Lower(subsys) == subsys;
+}
+
+std::optional<EventEncoding> FromTracepoint(const std::string& name) {
+  if (!TracepointSyntax(name)) return std::nullopt;
+  const auto colon = name.find(':');
   const std::string subsys = name.substr(0, colon);
   const std::string event = name.substr(colon + 1);
-  if (subsys.empty() || event.empty() || Lower(subsys) != subsys) return std::nullopt;
   EventEncoding enc;
   enc.source = "tracepoint";
   enc.type = PERF_TYPE_TRACEPOINT;
   const std::string root = TracefsRoot();
   if (root.empty()) {
     enc.unsupported_reason = IsRoot() ? "tracefs is not available on this kernel"
-                                      : "tracefs is not readable (run as root, or mount tracefs: "
-                                        "mount -t tracefs nodev /sys/kernel/tracing)";
+                                      : "tracefs is not readable (run as root, which mounts it for the run, or "
+                                        "mount it: mount -t tracefs nodev /sys/kernel/tracing)";
     return enc;
   }
   const auto id = ReadInteger(root + "/events/" + subsys + "/" + event + "/id");
@@ -328,6 +336,17 @@ std::vector<EventEncoding> ResolveEventList(const std::string& list) {
   return out;
 }
 
+bool NamesTracepoints(const std::string& list) {
+  for (std::string item : SplitTopLevel(list)) {
+    if (item.size() >= 2 && item.front() == '{' && item.back() == '}') {
+      if (NamesTracepoints(item.substr(1, item.size() - 2))) return true;
+      continue;
+    }
+    if (TracepointSyntax(SplitModifier(item).first)) return true;
+  }
+  return false;
+}
+
 std::vector<EventListing> ListKnownEvents() {
   std::vector<EventListing> out;
   for (const auto& e : GenericEvents()) {
@@ -350,19 +369,6 @@ std::vector<EventListing> ListKnownEvents() {
     }
   }
   return out;
-}
-
-std::string TracefsRoot() {
-  for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
-    if (::access((std::string(root) + "/events").c_str(), R_OK | X_OK) == 0) return root;
-  }
-  // As root, mount it where the kernel provides the mount point.
-  if (IsRoot() && ::access("/sys/kernel/tracing", F_OK) == 0 &&
-      ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0 &&
-      ::access("/sys/kernel/tracing/events", R_OK | X_OK) == 0) {
-    return "/sys/kernel/tracing";
-  }
-  return {};
 }
 
 }  // namespace membench::sys

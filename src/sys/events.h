@@ -43,7 +43,8 @@ struct EventListing {
 // Every generic name, and the events of the libpfm4 PMUs present here.
 std::vector<EventListing> ListKnownEvents();
 
-// Tracefs path, mounting it when root and absent; empty when unreachable.
-std::string TracefsRoot();
+// Whether the list names a tracepoint (subsys:name): the caller mounts
+// tracefs for the run first (sys/tracefs.h), as resolving one needs it.
+bool NamesTracepoints(const std::string& list);
 
 }  // namespace membench::sys

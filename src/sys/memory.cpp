@@ -10,7 +10,6 @@
 
 #include "core/error.h"
 #include "sys/files.h"
-#include "sys/mthp.h"
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14
@@ -79,12 +78,8 @@ MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PageP
   if (::mprotect(region.data_, size, PROT_READ | PROT_WRITE) != 0) {
     throw Error(std::string("mprotect of a new mapping failed: ") + std::strerror(errno));
   }
-  // The mTHP settings of an earlier point must not leak into this one.
-  if (policy.kind == PagePolicy::Kind::kMthp) {
-    SelectOnlyMthp(policy.page_bytes);
-  } else {
-    RestoreMthpSettings();
-  }
+  // An mTHP policy's sizes are set for its point by the invocation's guard
+  // (sys/mthp.h), never here: mapping memory changes nothing machine-wide.
   int advice = -1;
   if (policy.kind == PagePolicy::Kind::kThp || policy.kind == PagePolicy::Kind::kMthp) advice = MADV_HUGEPAGE;
   if (policy == PagePolicy::k4k) advice = MADV_NOHUGEPAGE;

@@ -2,10 +2,8 @@
 #include "sys/messaging.h"
 
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -150,26 +148,16 @@ void MessagingRun::Start(bool sender, const std::vector<int>& fds_to_use, int ke
     threads_.emplace_back([body, result] { *result = body(); });
     return;
   }
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    throw Error(std::string("fork failed: ") + std::strerror(errno) +
-                (errno == EAGAIN ? " (the process limit, ulimit -u, is reached)" : ""));
-  }
-  if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(kSetupFailed);
-    ::setpgid(0, process_group_);
-    // A receiver must not hold its own channel's write end, or it would
-    // never see the end of the stream.
-    if (keep_fd >= 0) ::close(keep_fd);
-    ::_exit(static_cast<int>(body()));
-  }
-  // One process group for the run (set on both sides, so whichever runs
-  // first): Go() then waits for exactly these processes, blocking.
-  ::setpgid(pid, process_group_ == 0 ? pid : process_group_);
-  if (process_group_ == 0) process_group_ = pid;
-  pids_.push_back(pid);
+  // A receiver must not hold its own channel's write end, or it would
+  // never see the end of the stream. One process group for the run: Go()
+  // then waits for exactly these processes, blocking.
+  processes_.push_back(ChildProcess::Fork(
+      [body, keep_fd] {
+        if (keep_fd >= 0) ::close(keep_fd);
+        return static_cast<int>(body());
+      },
+      ChildSetup{true, true, process_group_}));
+  if (process_group_ == 0) process_group_ = processes_.back().pid();
 }
 
 void MessagingRun::Go() {
@@ -179,21 +167,19 @@ void MessagingRun::Go() {
   // Reaped as they end, not in order, without polling in the timed region;
   // after a failure the rest are killed (by Cleanup), since a receiver
   // whose sender died would wait for its bytes forever.
-  for (std::size_t left = pids_.size(); left > 0 && failure.empty();) {
-    int status = 0;
-    const pid_t got = ::waitpid(-process_group_, &status, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      break;
+  for (std::size_t left = processes_.size(); left > 0 && failure.empty(); --left) {
+    const auto ended = WaitForGroupMember(process_group_);
+    if (!ended) break;
+    const auto& [pid, status] = *ended;
+    for (ChildProcess& process : processes_) {
+      if (process.pid() == pid) process.MarkReaped();
     }
-    std::replace(pids_.begin(), pids_.end(), got, pid_t{0});
-    --left;
-    if (WIFSIGNALED(status)) {
-      failure = std::string("a hackbench worker was killed by signal ") + ::strsignal(WTERMSIG(status));
-    } else if (WEXITSTATUS(status) == kShortRead) {
+    if (!status.exited) {
+      failure = "a hackbench worker was " + status.Describe();
+    } else if (status.code == kShortRead) {
       failure = "a receiver got fewer bytes than were sent to it: messages were lost";
-    } else if (WEXITSTATUS(status) != 0) {
-      failure = "a hackbench worker failed (status " + std::to_string(WEXITSTATUS(status)) + ")";
+    } else if (status.code != 0) {
+      failure = "a hackbench worker failed (" + status.Describe() + ")";
     }
   }
   for (auto& thread : threads_) thread.join();
@@ -209,13 +195,7 @@ void MessagingRun::Go() {
 MessagingRun::~MessagingRun() { Cleanup(); }
 
 void MessagingRun::Cleanup() {
-  for (pid_t& pid : pids_) {
-    if (pid == 0) continue;
-    ::kill(pid, SIGKILL);
-    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    pid = 0;
-  }
+  processes_.clear();  // kills and reaps those still running
   if (!threads_.empty()) {
     // Threads wait for the wakeup: release them; closing the write ends
     // (below, after they ran) would be too late for senders blocked on full

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "sys/child_process.h"
+
 namespace membench::sys {
 
 enum class MessagingMode { kProcess, kThread };
@@ -50,8 +52,8 @@ class MessagingRun {
   MessagingPlan plan_;
   int ready_[2] = {-1, -1};
   int wakeup_[2] = {-1, -1};
-  std::vector<pid_t> pids_;  // 0 once reaped
-  pid_t process_group_ = 0;   // of the process workers
+  std::vector<ChildProcess> processes_;
+  pid_t process_group_ = 0;  // of the process workers: the first one's pid
   std::vector<std::thread> threads_;
   std::vector<std::uint64_t> thread_results_;  // per thread: 0 ok, else an error code
   std::vector<int> thread_fds_;                // the channels of thread mode

@@ -51,56 +51,6 @@ std::map<std::string, std::string> ChangesNeeded(std::size_t bytes) {
   return changes;
 }
 
-// The settings found before the run, put back by RestoreMthpSettings and at
-// exit - by the process that changed them only, never by a forked child.
-class SavedSettings {
- public:
-  ~SavedSettings() { Restore(); }
-  void Change(const std::string& path, const std::string& value) {
-    Lock();
-    const std::string before = Setting(path);
-    if (auto failure = WriteFile(path, value)) {
-      Restore();
-      throw Error("could not set " + path + " to " + value + ": " + *failure);
-    }
-    if (original_.emplace(path, before).second) owner_ = ::getpid();
-    made_.push_back(path.substr(kThpDir.size()) + ": " + value + " (was " + before + ")");
-  }
-  void Restore() {
-    if (owner_ != ::getpid()) return;
-    for (const auto& [path, value] : original_) WriteFile(path, value);
-    original_.clear();
-    if (lock_fd_ >= 0) ::close(lock_fd_);  // closing drops the flock
-    lock_fd_ = -1;
-  }
-  const std::vector<std::string>& made() const { return made_; }
-
- private:
-  // Two runs changing the sizes at once would each restore the other's
-  // values: the second one is refused while the first holds the lock.
-  void Lock() {
-    if (lock_fd_ >= 0) return;
-    const char* path = "/run/lock/membench-mthp.lock";
-    lock_fd_ = ::open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (lock_fd_ < 0) throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
-    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-      ::close(lock_fd_);
-      lock_fd_ = -1;
-      throw Error(std::string("another membench run is changing the mTHP settings (it holds ") + path +
-                  "); wait until it ends");
-    }
-  }
-  int lock_fd_ = -1;
-  std::map<std::string, std::string> original_;
-  std::vector<std::string> made_;
-  pid_t owner_ = 0;
-};
-
-SavedSettings& Saved() {
-  static SavedSettings saved;
-  return saved;
-}
-
 }  // namespace
 
 std::vector<std::size_t> MthpSizesOffered() {
@@ -131,23 +81,59 @@ std::string MthpUnavailableReason(std::size_t page_bytes) {
          " enabled); run as root, or set them yourself: " + commands;
 }
 
-void SelectOnlyMthp(std::size_t page_bytes) {
+MthpSelection::MthpSelection(std::size_t page_bytes) {
   if (const std::string reason = MthpUnavailableReason(page_bytes); !reason.empty()) {
     throw Error("--pages mthp-" + SizeName(page_bytes) + ": " + reason);
   }
-  // Turn the others off before this one on, so no fault in between can take
-  // a size that is not asked for.
   const auto changes = ChangesNeeded(page_bytes);
-  for (const auto& [path, value] : changes) {
-    if (value == "never") Saved().Change(path, value);
-  }
-  for (const auto& [path, value] : changes) {
-    if (value != "never") Saved().Change(path, value);
+  if (changes.empty()) return;
+  try {
+    Lock();
+    // The others off before this one on, so no fault in between can take a
+    // size that is not asked for.
+    for (const auto& [path, value] : changes) {
+      if (value == "never") Change(path, value);
+    }
+    for (const auto& [path, value] : changes) {
+      if (value != "never") Change(path, value);
+    }
+  } catch (...) {
+    Restore();
+    throw;
   }
 }
 
-void RestoreMthpSettings() { Saved().Restore(); }
+MthpSelection::~MthpSelection() { Restore(); }
 
-std::vector<std::string> MthpChangesMade() { return Saved().made(); }
+// Two runs changing the sizes at once would each restore the other's
+// values: the second one is refused while the first holds the lock.
+void MthpSelection::Lock() {
+  const char* path = "/run/lock/membench-mthp.lock";
+  lock_fd_ = ::open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0) throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    throw Error(std::string("another membench run is changing the mTHP settings (it holds ") + path +
+                "); wait until it ends");
+  }
+}
+
+void MthpSelection::Change(const std::string& path, const std::string& value) {
+  const std::string before = Setting(path);
+  // Registered first: a signal between the write and the registration
+  // would otherwise leave the new value behind.
+  EmergencyRestore undo = EmergencyRestore::WriteFile(path, before);
+  if (auto failure = WriteFile(path, value)) throw Error("could not set " + path + " to " + value + ": " + *failure);
+  changed_.push_back({path, before, std::move(undo)});
+  changes_.push_back(path.substr(kThpDir.size()) + ": " + value + " (was " + before + ")");
+}
+
+void MthpSelection::Restore() {
+  for (auto it = changed_.rbegin(); it != changed_.rend(); ++it) WriteFile(it->path, it->before);
+  changed_.clear();
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // closing drops the flock
+  lock_fd_ = -1;
+}
 
 }  // namespace membench::sys

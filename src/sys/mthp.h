@@ -3,14 +3,16 @@
 // /sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/. On a fault in a
 // MADV_HUGEPAGE region the kernel takes the largest enabled size that fits,
 // so an mTHP run needs its own size enabled and every other size (the PMD
-// size too) off. As root membench sets that for the run and puts back what
-// it found when the run ends - normally, on an error or on Ctrl-C; otherwise
-// it says what to set.
+// size too) off. As root membench sets that for an mTHP point and puts back
+// what it found after it - normally, on an error or on Ctrl-C; otherwise it
+// says what to set.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#include "sys/emergency_restore.h"
 
 namespace membench::sys {
 
@@ -21,15 +23,35 @@ std::vector<std::size_t> MthpSizesOffered();
 // lacks the size, or the settings are not right and membench is not root.
 std::string MthpUnavailableReason(std::size_t page_bytes);
 
-// Makes page_bytes the only size a MADV_HUGEPAGE fault can take. Throws
-// Error when that is neither already so nor settable.
-void SelectOnlyMthp(std::size_t page_bytes);
+// Makes page_bytes the only size a MADV_HUGEPAGE fault can take, for the
+// object's lifetime: the other sizes (the PMD size too) off first, then this
+// one on; put back in reverse order when it goes, and by the signal handler
+// if membench is ended by a second Ctrl-C (sys/emergency_restore.h). While
+// one exists no other membench process may change the sizes (a lock file).
+// Throws Error when the settings are neither already so nor settable.
+class MthpSelection {
+ public:
+  explicit MthpSelection(std::size_t page_bytes);
+  MthpSelection(const MthpSelection&) = delete;
+  MthpSelection& operator=(const MthpSelection&) = delete;
+  ~MthpSelection();
 
-// Puts back every setting SelectOnlyMthp changed (also done at exit).
-void RestoreMthpSettings();
+  // "hugepages-64kB/enabled: madvise (was never)" for each setting changed.
+  const std::vector<std::string>& changes() const { return changes_; }
 
-// "hugepages-64kB/enabled: madvise (was never)" for each setting changed
-// during this run, for the result's notes.
-std::vector<std::string> MthpChangesMade();
+ private:
+  struct Changed {
+    std::string path;
+    std::string before;
+    EmergencyRestore undo;
+  };
+  void Lock();
+  void Change(const std::string& path, const std::string& value);
+  void Restore();
+
+  int lock_fd_ = -1;
+  std::vector<Changed> changed_;
+  std::vector<std::string> changes_;
+};
 
 }  // namespace membench::sys

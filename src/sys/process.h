@@ -1,12 +1,15 @@
 // File: sys/process.h
-// Process-level controls for a run: CPU pinning (restored on scope exit) and
-// the Ctrl-C flag that lets a run stop between samples and keep its data.
+// Process-level controls for a run: CPU pinning (restored on scope exit),
+// the processes some workloads time (fork, exec), and the child that holds
+// pages shared for copy-on-write.
 #pragma once
 
 #include <sched.h>
 
 #include <string>
 #include <vector>
+
+#include "sys/child_process.h"
 
 namespace membench::sys {
 
@@ -31,12 +34,9 @@ class ScopedAffinity {
 class CopyOnWriteHolder {
  public:
   CopyOnWriteHolder();
-  CopyOnWriteHolder(const CopyOnWriteHolder&) = delete;
-  CopyOnWriteHolder& operator=(const CopyOnWriteHolder&) = delete;
-  ~CopyOnWriteHolder();
 
  private:
-  pid_t pid_ = -1;
+  ChildProcess child_;
 };
 
 // fork, the child exits at once, wait: lmbench's fork latency.
@@ -46,10 +46,5 @@ void ForkExitWait();
 void ForkExecWait(const std::string& program, const std::vector<std::string>& args);
 // The directory of the running executable (/proc/self/exe).
 std::string ExecutableDirectory();
-
-// Installs a SIGINT/SIGTERM handler that only sets a flag; a second Ctrl-C
-// restores the default action, so the user can always get out.
-void InstallInterruptFlag();
-bool Interrupted();
 
 }  // namespace membench::sys

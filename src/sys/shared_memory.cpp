@@ -2,6 +2,7 @@
 #include "sys/shared_memory.h"
 
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -39,7 +40,15 @@ auto* Word(const std::atomic<std::uint32_t>& word) {
 void FutexWait(const std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_ns) {
   const timespec timeout{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
   // EAGAIN (the word changed), EINTR and ETIMEDOUT all mean: look again.
-  ::syscall(SYS_futex, Word(word), FUTEX_WAIT, expected, &timeout, nullptr, 0);
+  ::syscall(SYS_futex, Word(word), FUTEX_WAIT, expected, timeout_ns < 0 ? nullptr : &timeout, nullptr, 0);
+}
+
+void SpinPause(bool yield) {
+  if (yield) {
+    ::sched_yield();
+  } else {
+    asm volatile("pause");
+  }
 }
 
 void FutexWakeAll(const std::atomic<std::uint32_t>& word) {

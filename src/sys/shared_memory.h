@@ -24,9 +24,14 @@ class SharedMemory {
   std::size_t bytes_ = 0;
 };
 
-// Sleeps while word == expected, at most timeout_ns; shared (not
-// FUTEX_PRIVATE) futexes, so a forked worker's wake reaches the runner.
+// Sleeps while word == expected, at most timeout_ns (< 0: no limit);
+// shared (not FUTEX_PRIVATE) futexes, so a forked worker's wake reaches the
+// runner.
 void FutexWait(const std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_ns);
 void FutexWakeAll(const std::atomic<std::uint32_t>& word);
+
+// One step of a spin-wait: the pause instruction, or, where the spinners
+// outnumber the CPUs, sched_yield so the one being waited for can run.
+void SpinPause(bool yield);
 
 }  // namespace membench::sys

@@ -13,7 +13,7 @@
 #include "sys/files.h"
 #include "sys/free_page_reporting.h"
 #include "sys/memory.h"
-#include "sys/perf_counters.h"
+#include "sys/perf_events.h"
 
 namespace membench::sys {
 namespace {
@@ -76,7 +76,7 @@ SystemInfo CollectSystemInfo() {
   for (const auto& [has, name] : features) {
     if (has) info.cpu_features.emplace_back(name);
   }
-  info.online_cpus = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  info.online_cpus = OnlineCpuCount();
   info.caches = ReadCaches();
   const std::string thp = "/sys/kernel/mm/transparent_hugepage/";
   for (const char* name : {"enabled", "defrag", "shmem_enabled"}) {

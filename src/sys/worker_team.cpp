@@ -2,13 +2,10 @@
 #include "sys/worker_team.h"
 
 #include <sched.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <csignal>
 #include <cstring>
 
 #include "core/error.h"
@@ -31,73 +28,47 @@ std::uint64_t ProcessLimit() {
   return limit.rlim_cur;
 }
 
-namespace {
-
-std::string Describe(int index, pid_t pid, int status) {
-  const std::string who = "worker " + std::to_string(index) + " (pid " + std::to_string(pid) + ")";
-  if (WIFSIGNALED(status)) {
-    const int sig = WTERMSIG(status);
-    return who + " was killed by signal " + std::to_string(sig) + " (" + ::strsignal(sig) + ")";
-  }
-  return who + " exited early with status " + std::to_string(WEXITSTATUS(status));
-}
-
-}  // namespace
-
 WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body)
     : kind_(kind) {
-  const pid_t parent = ::getpid();
-  for (int index = 1; index < count; ++index) {
-    const int cpu = cpus.empty() ? -1 : cpus[static_cast<std::size_t>(index) % cpus.size()];
-    if (kind == WorkerKind::kThread) {
-      try {
-        threads_.emplace_back([body, index, cpu] {
-          if (cpu >= 0) PinCurrentThread(cpu);
-          body(index);
-        });
-      } catch (const std::system_error& e) {
-        KillAll();
-        throw Error("cannot start worker thread " + std::to_string(index) + ": " + e.what() +
-                    " (see ulimit -u and /proc/sys/kernel/threads-max)");
-      }
-      continue;
-    }
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      const int saved = errno;
-      KillAll();
-      throw Error("cannot fork worker " + std::to_string(index) + ": " + std::strerror(saved) +
-                  (saved == EAGAIN ? " (the process limit, ulimit -u, is reached)" : ""));
-    }
-    if (pid == 0) {
-      // A worker must not outlive the runner, even one killed by SIGKILL.
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != parent) ::_exit(1);
-      int status = 0;
-      try {
+  try {
+    for (int index = 1; index < count; ++index) {
+      const int cpu = cpus.empty() ? -1 : cpus[static_cast<std::size_t>(index) % cpus.size()];
+      auto run = [body, index, cpu] {
         if (cpu >= 0) PinCurrentThread(cpu);
         body(index);
-      } catch (...) {
-        status = 1;
+      };
+      if (kind == WorkerKind::kThread) {
+        try {
+          threads_.emplace_back(run);
+        } catch (const std::system_error& e) {
+          throw Error("cannot start worker thread " + std::to_string(index) + ": " + e.what() +
+                      " (see ulimit -u and /proc/sys/kernel/threads-max)");
+        }
+        continue;
       }
-      ::_exit(status);
+      try {
+        processes_.push_back(ChildProcess::Fork([run] {
+          run();
+          return 0;
+        }));
+      } catch (const Error& e) {
+        throw Error("cannot start worker " + std::to_string(index) + ": " + e.what());
+      }
     }
-    pids_.push_back(pid);
+  } catch (...) {
+    KillAll();
+    throw;
   }
 }
 
-WorkerTeam::~WorkerTeam() {
-  KillAll();
-}
+WorkerTeam::~WorkerTeam() { KillAll(); }
 
 void WorkerTeam::Check() {
-  for (std::size_t i = 0; i < pids_.size(); ++i) {
-    if (pids_[i] == 0) continue;
-    int status = 0;
-    const pid_t got = ::waitpid(pids_[i], &status, WNOHANG);
-    if (got == pids_[i]) {
-      pids_[i] = 0;
-      throw Error(Describe(static_cast<int>(i) + 1, got, status));
+  for (std::size_t i = 0; i < processes_.size(); ++i) {
+    const pid_t pid = processes_[i].pid();
+    if (const auto status = processes_[i].Poll()) {
+      const std::string who = "worker " + std::to_string(i + 1) + " (pid " + std::to_string(pid) + ")";
+      throw Error(who + (status->exited ? " exited early with " : " was ") + status->Describe());
     }
   }
 }
@@ -106,26 +77,14 @@ void WorkerTeam::Finish(std::int64_t timeout_ns) {
   for (auto& thread : threads_) thread.join();
   threads_.clear();
   const std::int64_t deadline = MonotonicNs() + timeout_ns;
-  for (pid_t& pid : pids_) {
-    while (pid != 0) {
-      int status = 0;
-      const pid_t got = ::waitpid(pid, &status, WNOHANG);
-      if (got == pid || (got < 0 && errno == ECHILD)) pid = 0;
-      if (pid == 0 || MonotonicNs() > deadline) break;
-      ::usleep(1000);
-    }
+  for (ChildProcess& process : processes_) {
+    while (process.running() && !process.Poll() && MonotonicNs() < deadline) ::usleep(1000);
   }
   KillAll();
 }
 
 void WorkerTeam::KillAll() {
-  for (pid_t& pid : pids_) {
-    if (pid == 0) continue;
-    ::kill(pid, SIGKILL);
-    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    pid = 0;
-  }
+  processes_.clear();  // kills and reaps those still running
   // A thread cannot be killed: the body it runs is told to stop by the
   // runner before the team goes, and joined here.
   for (auto& thread : threads_) thread.join();

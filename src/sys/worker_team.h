@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "sys/child_process.h"
+
 namespace membench::sys {
 
 enum class WorkerKind { kProcess, kThread };
@@ -24,6 +26,7 @@ class WorkerTeam {
   // Starts workers 1..count-1 running body(index); throws Error when one
   // cannot be started (the ones started are stopped again). body must not
   // throw: a process worker _exits with status 0 after it, 1 if it does.
+  // Process workers ignore Ctrl-C: the runner stops them.
   WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body);
   WorkerTeam(const WorkerTeam&) = delete;
   WorkerTeam& operator=(const WorkerTeam&) = delete;
@@ -39,7 +42,7 @@ class WorkerTeam {
  private:
   void KillAll();
   WorkerKind kind_;
-  std::vector<pid_t> pids_;  // 0 once reaped
+  std::vector<ChildProcess> processes_;  // workers 1.. as processes
   std::vector<std::thread> threads_;
 };
 

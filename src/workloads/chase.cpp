@@ -127,13 +127,13 @@ class ChaseWorkload final : public Workload {
   Buffer region_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
+WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
 
 WorkloadInfo ChaseWorkloadInfo() {
   WorkloadInfo info;
   info.name = "chase";
   info.summary = "load latency: dependent pointer chasing over a working set (lat_mem_rd, multichase)";
-  info.work_unit = "loads";
+  info.unit = WorkUnit::kLoads;
   info.rate_label = "loads";
   info.params = {
       SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
@@ -150,7 +150,7 @@ WorkloadInfo ChaseWorkloadInfo() {
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
       "membench run chase --size 1G --chains 1,2,4,8,16",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
   return info;
 }

@@ -151,13 +151,13 @@ class ClearWorkload final : public Workload {
   std::uint64_t access_ticks_ = 0;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
+WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
 
 WorkloadInfo ClearWorkloadInfo() {
   WorkloadInfo info;
   info.name = "clear";
   info.summary = "model of the kernel's page clearing: order of sub-pages, temporal or not, and the access after";
-  info.work_unit = "pages";
+  info.unit = WorkUnit::kPages;
   info.rate_label = "pages";
   ParamSpec page = SizeParamNamed("page", "2M", "page size cleared at a time: 4K, 2M or 1G", kSubpage);
   ParamSpec size = SizeParamNamed("size", "64M", "bytes cleared per loop (whole pages)", kSubpage);
@@ -180,7 +180,7 @@ WorkloadInfo ClearWorkloadInfo() {
       "membench run clear --page 4K,2M --impl stosb,avx2,nt,clzero --then read",
       "membench run clear --page 2M --order forward,backward,target-last --target first,middle,last,random",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ClearWorkload()); };
   return info;
 }

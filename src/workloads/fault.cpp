@@ -19,7 +19,6 @@
 
 #include "engine/registry.h"
 #include "core/error.h"
-#include "engine/team_sampler.h"
 #include "core/units.h"
 #include "sys/free_page_reporting.h"
 #include "sys/page_flags.h"
@@ -209,18 +208,18 @@ class FaultWorkload final : public Workload {
   std::unique_ptr<sys::CopyOnWriteHolder> holder_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) {
+WorkloadNeeds Needs(const Point& point) {
   const std::uint64_t size = point.at("size").number;
   // Copy-on-write keeps the shared original and the copy; recycling maps its
   // amount only after the previous region is gone.
-  return point.at("case").text == "anon-cow-seq" ? 2 * size : size;
+  return MemoryNeeds(point, point.at("case").text == "anon-cow-seq" ? 2 * size : size, 1);
 }
 
 WorkloadInfo FaultWorkloadInfo() {
   WorkloadInfo info;
   info.name = "fault";
   info.summary = "page-fault scalability: map fresh memory and touch it (vm-scalability's usemem cases)";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "faulted in";
   ParamSpec size = SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", kPage4k);
   info.params = {
@@ -242,7 +241,7 @@ WorkloadInfo FaultWorkloadInfo() {
       "membench run fault --case anon-w-seq --size 1G --pages thp --recycle yes,no",
       "membench run fault --case anon-r-seq,anon-cow-seq,file-r-seq --size 64M -e faults",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new FaultWorkload()); };
   return info;
 }

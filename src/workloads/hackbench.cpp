@@ -34,7 +34,6 @@ class HackbenchWorkload final : public Workload {
     sys::CheckMessagingLimits(plan_);
   }
   bool FreshStateEachSample() const override { return true; }
-  bool CountsChildren() const override { return true; }
   void PrepareSample() override {
     run_.reset();
     run_ = std::make_unique<sys::MessagingRun>(plan_);
@@ -60,11 +59,19 @@ class HackbenchWorkload final : public Workload {
   std::unique_ptr<sys::MessagingRun> run_;
 };
 
+// The senders and receivers do the work: the counters follow them, and
+// as processes their CPU time is counted when they are reaped.
+WorkloadNeeds Needs(const Point& point) {
+  WorkloadNeeds needs;
+  needs.tasks = point.at("mode").text == "thread" ? TaskCreation::kThreads : TaskCreation::kProcesses;
+  return needs;
+}
+
 WorkloadInfo HackbenchWorkloadInfo() {
   WorkloadInfo info;
   info.name = "hackbench";
   info.summary = "messaging load of rt-tests' hackbench: groups of senders and receivers over sockets or pipes";
-  info.work_unit = "messages";
+  info.unit = WorkUnit::kMessages;
   info.rate_label = "messages";
   ParamSpec datasize = SizeParamNamed("datasize", "100", "bytes per message", 1);
   info.params = {
@@ -79,9 +86,11 @@ WorkloadInfo HackbenchWorkloadInfo() {
       "membench run hackbench --groups 4 --loops 200 --mode process,thread",
       "membench run hackbench --groups 50 --loops 4000 --mode process   # the seed's run",
   };
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new HackbenchWorkload()); };
   return info;
 }
+
 
 }  // namespace
 

@@ -55,13 +55,13 @@ class MappingWorkload final : public Workload {
   std::unique_ptr<sys::ScratchFile> file_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number; }
+WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
 
 WorkloadInfo MappingWorkloadInfo() {
   WorkloadInfo info;
   info.name = "mapping";
   info.summary = "mmap latency: map, touch every page, unmap (lmbench's lat_mmap), anonymous or file";
-  info.work_unit = "mappings";
+  info.unit = WorkUnit::kMappings;
   info.rate_label = "mappings";
   info.params = {
       ChoiceParam("kind", "anon", "anon (private anonymous, written) or file (page-cache file, read; in $TMPDIR or "
@@ -69,7 +69,7 @@ WorkloadInfo MappingWorkloadInfo() {
       SizeParamNamed("size", "1M", "bytes mapped per mapping", kPage4k),
   };
   info.examples = {"membench run mapping --kind anon,file --size 64K..16M:x4"};
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new MappingWorkload()); };
   return info;
 }

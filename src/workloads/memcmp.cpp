@@ -50,15 +50,15 @@ class MemcmpWorkload final : public Workload {
   volatile int sink_ = 0;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) {
-  return 2 * point.at("size").number + point.at("a-offset").number + point.at("b-offset").number;
+WorkloadNeeds Needs(const Point& point) {
+  return MemoryNeeds(point, 2 * point.at("size").number + point.at("a-offset").number + point.at("b-offset").number, 2);
 }
 
 WorkloadInfo MemcmpWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memcmp";
   info.summary = "compare two equal buffers (every byte of both is read)";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "compared";
   info.params = {SizeParam("64M"), CompareImplParam(), PagesParam(), OffsetParam("a-offset", "first buffer"),
                  OffsetParam("b-offset", "second buffer")};
@@ -66,7 +66,7 @@ WorkloadInfo MemcmpWorkloadInfo() {
       "membench run memcmp --size 64M --impl all",
       "membench run memcmp --size 4K..1G:x4 --impl libc,avx2 --pages 4k,thp",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new MemcmpWorkload()); };
   return info;
 }

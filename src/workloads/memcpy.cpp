@@ -49,15 +49,16 @@ class MemcpyWorkload final : public Workload {
   DestinationBuffer dst_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) {
-  return 2 * point.at("size").number + point.at("src-offset").number + point.at("dst-offset").number;
+WorkloadNeeds Needs(const Point& point) {
+  return MemoryNeeds(point, 2 * point.at("size").number + point.at("src-offset").number + point.at("dst-offset").number,
+                     2);
 }
 
 WorkloadInfo MemcpyWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memcpy";
   info.summary = "copy between two buffers (perf bench mem memcpy, with page and prefault control)";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "copied";
   info.params = {SizeParam("64M"),
                  CopyImplParam(),
@@ -71,7 +72,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
       "membench run memcpy --size 1G --impl movsb,unrolled --prefault none,write -e default",
       "membench run memcpy --size 64M --pages 4k,thp --prefault none --json r.json",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new MemcpyWorkload()); };
   return info;
 }

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "core/error.h"
-#include "engine/team_sampler.h"
 #include "sys/mthp.h"
 #include "sys/page_flags.h"
 
@@ -50,37 +49,18 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what) {
   return p;
 }
 
-bool NeedsMachineSettings(const std::vector<Point>& points) {
-  for (const Point& point : points) {
-    for (const auto& [name, value] : point.values) {
-      if (name == "pages" && ParsePagePolicy(value.text).kind == PagePolicy::Kind::kMthp) return true;
-    }
+WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers) {
+  WorkloadNeeds needs;
+  const auto pages = std::find_if(point.values.begin(), point.values.end(),
+                                  [](const auto& value) { return value.first == "pages"; });
+  const PagePolicy policy = pages == point.values.end() ? PagePolicy::kDefault : ParsePagePolicy(pages->second.text);
+  if (const std::size_t page = HugetlbPageBytes(policy); page != 0) {
+    needs.hugetlb_pages[page] = (bytes + page - 1) / page + static_cast<std::uint64_t>(buffers);
+  } else {
+    needs.memory_bytes = bytes;
   }
-  return false;
-}
-
-std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector<Point>& points) {
-  std::vector<Point> ordinary;
-  std::map<std::size_t, std::uint64_t> most_pages;  // page size -> pages of its largest point
-  for (const Point& point : points) {
-    const auto pages = std::find_if(point.values.begin(), point.values.end(),
-                                    [](const auto& value) { return value.first == "pages"; });
-    const PagePolicy policy = pages == point.values.end() ? PagePolicy::kDefault
-                                                               : ParsePagePolicy(pages->second.text);
-    const std::size_t page = HugetlbPageBytes(policy);
-    if (page == 0 || info.memory_needed == nullptr) {
-      ordinary.push_back(point);
-      continue;
-    }
-    // Every buffer rounds up to whole pages on its own: one more per buffer
-    // is the most that rounding can add (memcpy has two).
-    const auto workers = WorkersOf(point);
-    const std::uint64_t per_worker = (info.memory_needed(point) + page - 1) / page + 1;
-    const std::uint64_t needed = per_worker * static_cast<std::uint64_t>(workers ? workers->count : 1);
-    most_pages[page] = std::max(most_pages[page], needed);
-  }
-  for (const auto& [page, needed] : most_pages) sys::RequireHugetlbPages(page, needed);
-  return ordinary;
+  if (policy.kind == PagePolicy::Kind::kMthp) needs.only_mthp_size = policy.page_bytes;
+  return needs;
 }
 
 sys::Prefault ParsePrefault(const std::string& text) {

@@ -1,7 +1,8 @@
 // File: workloads/memory_params.h
 // Parameters shared by the workloads that move bytes through mapped buffers
-// (memcpy, memset): size, pages, prefault, misalignment; and the buffer that
-// carries them out, with its page-size proof.
+// (memcpy, memset, ...): size, pages, prefault, misalignment; what such a
+// point needs from the machine; and the buffer that carries them out, with
+// its page-size proof.
 #pragma once
 
 #include <cstdint>
@@ -21,15 +22,12 @@ ParamSpec PrefaultParam();
 ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
 
-// Whether a point asks for a page policy that changes machine-wide settings
-// while it lives (mTHP): such points cannot be interleaved with others.
-bool NeedsMachineSettings(const std::vector<Point>& points);
-
-// Hugetlb points draw on their pool, not on MemAvailable: checks before
-// anything runs that each pool holds enough free pages for the largest of
-// its points (throws Error saying how many to reserve), and returns the
-// points that use ordinary memory, for CheckMemoryFits.
-std::vector<Point> CheckHugetlbPools(const WorkloadInfo& info, const std::vector<Point>& points);
+// What a point that maps `buffers` buffers of `bytes` in all under its
+// --pages policy needs: ordinary memory; or hugetlb pages of the policy's
+// size, drawn from their pool (every buffer rounds up to whole pages on its
+// own, so one more page per buffer is the most rounding adds); and, for an
+// mTHP policy, that size alone enabled while the point runs.
+WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers);
 sys::Prefault ParsePrefault(const std::string& text);
 
 // THP needs 2 MiB-aligned regions to be eligible at all; aligning every

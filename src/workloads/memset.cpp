@@ -40,13 +40,15 @@ class MemsetWorkload final : public Workload {
   DestinationBuffer dst_;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number + point.at("dst-offset").number; }
+WorkloadNeeds Needs(const Point& point) {
+  return MemoryNeeds(point, point.at("size").number + point.at("dst-offset").number, 1);
+}
 
 WorkloadInfo MemsetWorkloadInfo() {
   WorkloadInfo info;
   info.name = "memset";
   info.summary = "fill a buffer with zeros (perf bench mem memset, with page and prefault control)";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "set";
   info.params = {SizeParam("64M"), FillImplParam(), PagesParam(), PrefaultParam(),
                  OffsetParam("dst-offset", "destination")};
@@ -55,7 +57,7 @@ WorkloadInfo MemsetWorkloadInfo() {
       "membench run memset --size 4K..1G:x4 --impl stosb,avx2,nt -r 10",
       "membench run memset --size 1G --impl stosb,nt --prefault none --pages 4k,thp",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new MemsetWorkload()); };
   return info;
 }

@@ -48,7 +48,7 @@ WorkloadInfo ProtfaultWorkloadInfo() {
   WorkloadInfo info;
   info.name = "protfault";
   info.summary = "protection-fault latency: write to a read-only page, catch SIGSEGV (lmbench's Prot Fault)";
-  info.work_unit = "faults";
+  info.unit = WorkUnit::kFaults;
   info.rate_label = "faults";
   info.params = {ChoiceParam("recovery", "skip",
                              "skip (the handler steps over the store) or mprotect (the handler makes the page "

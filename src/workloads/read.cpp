@@ -31,11 +31,6 @@ class ReadWorkload final : public Workload {
     std::memset(buffer_.data(), 0x5a, size_);
   }
 
-  std::optional<WorkUnit> PointWorkUnit() const override {
-    if (stride_ > 8) return WorkUnit{"touches", "touches"};
-    return std::nullopt;
-  }
-
   std::vector<std::string> Notes() const override {
     if (stride_ <= 8) return {};
     return {"strided read: one 64-bit load every " + FormatSize(stride_) + "; --impl does not apply"};
@@ -70,13 +65,21 @@ class ReadWorkload final : public Workload {
   volatile std::uint64_t sink_ = 0;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) { return point.at("size").number + point.at("offset").number; }
+// A strided read touches one word per stride: the unit is then the touch.
+std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
+  if (point.at("stride").number > 8) return WorkloadInfo::PointUnit{WorkUnit::kTouches, "touches"};
+  return std::nullopt;
+}
+
+WorkloadNeeds Needs(const Point& point) {
+  return MemoryNeeds(point, point.at("size").number + point.at("offset").number, 1);
+}
 
 WorkloadInfo ReadWorkloadInfo() {
   WorkloadInfo info;
   info.name = "read";
   info.summary = "read bandwidth: sum a buffer as 64-bit words";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "read";
   info.params = {
       SizeParam("64M"), ReadImplParam(), PagesParam(), OffsetParam("offset", "buffer"),
@@ -87,7 +90,8 @@ WorkloadInfo ReadWorkloadInfo() {
       "membench run read --size 16K..1G:x4 --impl avx2 --pages 4k,thp",
       "membench run read --size 1G --stride 64,4K --pages 4k,thp",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
+  info.point_unit = UnitOfPoint;
   info.make = [] { return std::unique_ptr<Workload>(new ReadWorkload()); };
   return info;
 }

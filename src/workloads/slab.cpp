@@ -137,15 +137,18 @@ class SlabWorkload final : public Workload {
   std::size_t cursor_ = 0;
 };
 
-std::uint64_t MemoryNeeded(const Point& point) {
-  return (point.at("batch").number + 1) * point.at("object-size").number + point.at("slab-pages").number * 4096 * 2;
+WorkloadNeeds Needs(const Point& point) {
+  WorkloadNeeds needs;
+  needs.memory_bytes =
+      (point.at("batch").number + 1) * point.at("object-size").number + point.at("slab-pages").number * 4096 * 2;
+  return needs;
 }
 
 WorkloadInfo SlabWorkloadInfo() {
   WorkloadInfo info;
   info.name = "slab";
   info.summary = "allocator fast path: a SLUB-style object cache, with or without prefetching the next free pointer";
-  info.work_unit = "pairs";
+  info.unit = WorkUnit::kPairs;
   info.rate_label = "alloc+free pairs";
   ParamSpec object_size = SizeParamNamed("object-size", "256", "bytes per object (a multiple of 8)", 8);
   ParamSpec slab_pages = CountParam("slab-pages", "2", "pages per slab", 1, 1024);
@@ -167,7 +170,7 @@ WorkloadInfo SlabWorkloadInfo() {
       "membench run slab --prefetch none,next --object-size 64,256,1024 --pattern fifo,random",
       "membench run slab --impl slub,malloc --pattern lifo,random",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new SlabWorkload()); };
   return info;
 }

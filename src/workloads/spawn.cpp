@@ -63,17 +63,26 @@ class SpawnWorkload final : public Workload {
   std::string helper_;
 };
 
+// The children do part of the work (exec, the shell): the counters follow
+// them, and their CPU time is counted when they are reaped.
+WorkloadNeeds Needs(const Point&) {
+  WorkloadNeeds needs;
+  needs.tasks = TaskCreation::kProcesses;
+  return needs;
+}
+
 WorkloadInfo SpawnWorkloadInfo() {
   WorkloadInfo info;
   info.name = "spawn";
   info.summary = "process creation latency: fork, fork+exec, fork+sh -c (lmbench's fork/exec/sh proc)";
-  info.work_unit = "spawns";
+  info.unit = WorkUnit::kSpawns;
   info.rate_label = "spawns";
   info.params = {ChoiceParam("how", "fork",
                              "fork (fork + exit + wait), exec (fork + execve of membench-helper + wait), shell (fork "
                              "+ /bin/sh -c membench-helper + wait)",
                              {"fork", "exec", "shell"})};
   info.examples = {"membench run spawn --how fork,exec,shell -r 5"};
+  info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new SpawnWorkload()); };
   return info;
 }

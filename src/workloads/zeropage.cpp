@@ -59,11 +59,6 @@ class ZeropageWorkload final : public Workload {
 
   std::uint64_t WorkPerLoop() const override { return memcmp_mode_ ? half_ : (half_ + stride_ - 1) / stride_; }
 
-  std::optional<WorkUnit> PointWorkUnit() const override {
-    if (memcmp_mode_) return WorkUnit{"bytes", "compared"};
-    return WorkUnit{"touches", "touches"};
-  }
-
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
 
   std::vector<std::string> Notes() const override {
@@ -96,10 +91,18 @@ class ZeropageWorkload final : public Workload {
 
 // With the zero page in use only page tables grow (8 bytes per 4 KiB page,
 // far less with THP); without it the whole region is allocated.
-std::uint64_t MemoryNeeded(const Point& point) {
+// memcmp compares bytes; stride mode touches one byte per stride.
+std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
+  if (point.at("mode").text == "memcmp") return WorkloadInfo::PointUnit{WorkUnit::kBytes, "compared"};
+  return WorkloadInfo::PointUnit{WorkUnit::kTouches, "touches"};
+}
+
+WorkloadNeeds Needs(const Point& point) {
   const std::uint64_t size = point.at("size").number;
+  WorkloadNeeds needs = MemoryNeeds(point, size, 1);
   const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-  return sys::ProbeZeroPage(policy).in_use ? size / kPage4k * 8 : size;
+  if (HugetlbPageBytes(policy) == 0 && sys::ProbeZeroPage(policy).in_use) needs.memory_bytes = size / kPage4k * 8;
+  return needs;
 }
 
 std::string MachineDefault(const std::string& param, std::string& note) {
@@ -128,7 +131,7 @@ WorkloadInfo ZeropageWorkloadInfo() {
   WorkloadInfo info;
   info.name = "zeropage";
   info.summary = "read never-written memory: huge zero page vs 4 KiB zero pages (seed 000)";
-  info.work_unit = "bytes";
+  info.unit = WorkUnit::kBytes;
   info.rate_label = "compared";
   ParamSpec pages = PagesParam();
   pages.default_value = "thp,4k";
@@ -145,7 +148,8 @@ WorkloadInfo ZeropageWorkloadInfo() {
       "membench run zeropage --mode stride --pages thp,4k -e default,tlb --json z.json",
       "membench run zeropage --size 1G --mode stride --stride 4K,64K",
   };
-  info.memory_needed = MemoryNeeded;
+  info.needs = Needs;
+  info.point_unit = UnitOfPoint;
   info.machine_default = MachineDefault;
   info.make = [] { return std::unique_ptr<Workload>(new ZeropageWorkload()); };
   return info;

@@ -1,0 +1,66 @@
+// File: engine/exec_sampler.cpp
+#include "engine/exec_sampler.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "sys/clock.h"
+#include "sys/command.h"
+
+namespace membench {
+
+std::string JoinedCommand(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& word : argv) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+ExecSampler::ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop)
+    : request_(std::move(request)), events_(std::move(events)), stop_(stop) {}
+
+void ExecSampler::Describe(Measurement& m) const {
+  m.unit = WorkUnit::kRuns;
+  m.rate_label = "runs";
+  m.cpu_time_scope = "the command's process and the children it reaped (wait4)";
+  m.notes.push_back("counted from the command's execve on, its children included (enable_on_exec, inherit); its "
+                    "output went to " +
+                    std::string(request_.show_output ? "the terminal" : "/dev/null"));
+}
+
+Sample ExecSampler::Take(std::uint64_t loops) {
+  ++runs_;
+  sys::HeldCommand command(request_.argv, request_.show_output);
+  CounterSet counters(events_, sys::CountTarget{command.pid(), false});
+  counters.Start();
+  const std::uint64_t tsc0 = sys::ReadTsc();
+  const sys::CommandOutcome outcome = command.Run();
+  const std::uint64_t tsc1 = sys::ReadTsc();
+  Sample s;
+  s.counters = counters.Stop();
+  for (auto& note : counters.TakeNotes()) {
+    if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
+  }
+  const bool failed = !outcome.status.exited || outcome.status.code != 0;
+  // The terminal's Ctrl-C reaches the command too: a run it ended measured
+  // nothing.
+  if (failed && stop_.Requested()) throw SampleAbandoned{};
+  if (failed && !request_.ignore_status) {
+    throw Error(fmt::format("'{}' ended with {} in run {}; --ignore-status keeps going", JoinedCommand(request_.argv),
+                            outcome.status.Describe(), runs_));
+  }
+  s.wall_ns = outcome.wall_ns;
+  s.tsc_ticks = tsc1 - tsc0;
+  s.user_ns = outcome.cpu.user_ns;
+  s.system_ns = outcome.cpu.system_ns;
+  s.loops = loops;
+  s.work = loops;
+  return s;
+}
+
+void ExecSampler::Finish(Measurement& m) {
+  for (auto& note : notes_) m.notes.push_back(std::move(note));
+}
+
+}  // namespace membench

@@ -1,0 +1,44 @@
+// File: engine/exec_sampler.h
+// `membench exec -- COMMAND`: each sample is one run of another program,
+// held just before its execve while its counters are opened, so they count
+// from the execve on, its children included (enable_on_exec, inherit), and
+// nothing of membench. Its wall time is from its release to its reaping; its
+// CPU time is wait4's (its own and its reaped children's). A run that fails
+// is an error unless the user said to ignore it; a run that the user's
+// Ctrl-C ended is not a sample at all (SampleAbandoned).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/counter_set.h"
+#include "engine/sample_source.h"
+
+namespace membench {
+
+struct CommandRequest {
+  std::vector<std::string> argv;
+  bool show_output = false;
+  bool ignore_status = false;
+};
+
+class ExecSampler : public SampleSource {
+ public:
+  ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop);
+  void Describe(Measurement& m) const override;
+  bool FreshStateEachSample() const override { return true; }
+  Sample Take(std::uint64_t loops) override;
+  void Finish(Measurement& m) override;
+
+ private:
+  CommandRequest request_;
+  std::vector<EventEncoding> events_;
+  const StopRequest& stop_;
+  int runs_ = 0;
+  std::vector<std::string> notes_;
+};
+
+// The command as one line, for labels and messages.
+std::string JoinedCommand(const std::vector<std::string>& argv);
+
+}  // namespace membench

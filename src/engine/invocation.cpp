@@ -1,0 +1,242 @@
+// File: engine/invocation.cpp
+#include "engine/invocation.h"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/error.h"
+#include "core/measurement_stats.h"
+#include "core/units.h"
+#include "engine/plan_checks.h"
+#include "engine/team_sampler.h"
+#include "engine/workers.h"
+#include "engine/workload_sampler.h"
+#include "sys/cache_pressure.h"
+#include "sys/clock.h"
+#include "sys/events.h"
+#include "sys/interrupt.h"
+#include "sys/memory.h"
+#include "sys/mthp.h"
+#include "sys/perf_events.h"
+#include "sys/process.h"
+#include "sys/system_info.h"
+#include "sys/terminal.h"
+#include "sys/tracefs.h"
+
+#ifndef MEMBENCH_VERSION
+#error "MEMBENCH_VERSION is set by CMakeLists.txt"
+#endif
+
+namespace membench {
+
+// The machine-wide changes the invocation holds for its whole length.
+struct Invocation::Guards {
+  std::unique_ptr<sys::TracefsMount> tracefs;
+};
+
+namespace {
+
+class MonotonicClock : public Clock {
+ public:
+  std::int64_t NowNs() const override { return sys::MonotonicNs(); }
+};
+
+class SignalStop : public StopRequest {
+ public:
+  bool Requested() const override { return sys::Interrupted(); }
+};
+
+void AddNote(std::vector<std::string>& notes, std::string note) {
+  if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(std::move(note));
+}
+
+// A point's source together with what the point holds machine-wide while it
+// is measured; the setting outlives the source, so the workload's memory is
+// gone before the setting is put back.
+class GuardedSource : public SampleSource {
+ public:
+  GuardedSource(std::unique_ptr<sys::MthpSelection> setting, std::unique_ptr<SampleSource> source)
+      : setting_(std::move(setting)), source_(std::move(source)) {}
+  void Describe(Measurement& m) const override { source_->Describe(m); }
+  bool FreshStateEachSample() const override { return source_->FreshStateEachSample(); }
+  Sample Take(std::uint64_t loops) override { return source_->Take(loops); }
+  void Finish(Measurement& m) override { source_->Finish(m); }
+
+ private:
+  std::unique_ptr<sys::MthpSelection> setting_;
+  std::unique_ptr<SampleSource> source_;
+};
+
+class WorkloadOpener : public PointOpener {
+ public:
+  WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events, const std::vector<int>& cpus,
+                 std::vector<std::string>& run_notes)
+      : info_(info), events_(events), cpus_(cpus), run_notes_(run_notes) {}
+
+  std::unique_ptr<SampleSource> Open(const Point& point) override {
+    std::unique_ptr<sys::MthpSelection> setting;
+    if (const auto size = info_.NeedsOf(point).only_mthp_size) {
+      setting = std::make_unique<sys::MthpSelection>(*size);
+      for (const std::string& change : setting->changes()) {
+        AddNote(run_notes_, "for the mTHP points membench set " + change + ", restored after each of them");
+      }
+    }
+    std::unique_ptr<SampleSource> source;
+    if (const auto workers = WorkersOf(point)) {
+      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_);
+    } else {
+      source = std::make_unique<WorkloadSampler>(info_, point, events_);
+    }
+    return std::make_unique<GuardedSource>(std::move(setting), std::move(source));
+  }
+
+ private:
+  const WorkloadInfo& info_;
+  const std::vector<EventEncoding>& events_;
+  const std::vector<int>& cpus_;
+  std::vector<std::string>& run_notes_;
+};
+
+class CommandOpener : public PointOpener {
+ public:
+  CommandOpener(const CommandRequest& request, const std::vector<EventEncoding>& events, const StopRequest& stop)
+      : request_(request), events_(events), stop_(stop) {}
+  std::unique_ptr<SampleSource> Open(const Point&) override {
+    return std::make_unique<ExecSampler>(request_, events_, stop_);
+  }
+
+ private:
+  const CommandRequest& request_;
+  const std::vector<EventEncoding>& events_;
+  const StopRequest& stop_;
+};
+
+MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
+  MachineCapacity machine;
+  machine.mem_available_bytes = sys::MemAvailableBytes();
+  machine.process_limit = sys::ProcessLimit();
+  machine.open_files_left = sys::OpenFilesLeft();
+  for (const PointNeeds& p : points) {
+    for (const auto& [page, unused] : p.each.hugetlb_pages) {
+      const sys::HugetlbPool pool = sys::ReadHugetlbPool(page);
+      if (pool.exists) machine.hugetlb_pools[page] = {pool.total_pages, pool.free_pages, pool.sysfs_dir};
+    }
+  }
+  return machine;
+}
+
+void AppendOutcome(SamplingOutcome outcome, RunResult& result) {
+  for (auto& note : outcome.notes) AddNote(result.notes, std::move(note));
+  for (auto& m : outcome.measurements) result.measurements.push_back(std::move(m));
+  result.interleaved = result.interleaved || outcome.interleaved;
+}
+
+}  // namespace
+
+Invocation::Invocation(ResultKind kind, int argc, char** argv) : guards_(std::make_unique<Guards>()) {
+  sys::InstallInterruptHandling();
+  result_.kind = kind;
+  result_.tool_version = MEMBENCH_VERSION;
+  for (int i = 0; i < argc; ++i) result_.command_line += (i ? " " : "") + std::string(argv[i]);
+  result_.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(
+                                                                std::chrono::system_clock::now())));
+  result_.system = sys::CollectSystemInfo();
+}
+
+Invocation::~Invocation() = default;
+
+void Invocation::UseEvents(const std::string& list, bool for_commands) {
+  if (sys::NamesTracepoints(list) && !guards_->tracefs) {
+    guards_->tracefs = std::make_unique<sys::TracefsMount>();
+  }
+  events_ = sys::ResolveEventList(list);
+  // What opening them gets on this machine, for the report's header; each
+  // point opens its own set the same way.
+  const sys::PerfEventSet probe(events_, sys::CountTarget{0, for_commands});
+  result_.events = probe.statuses();
+}
+
+void Invocation::Note(std::string note) { AddNote(result_.notes, std::move(note)); }
+
+bool Invocation::Interrupted() const { return sys::Interrupted(); }
+
+std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Point>& points,
+                                const RunOptions& options, const std::optional<SummaryRow>& row) {
+  std::vector<PointNeeds> needs;
+  for (const Point& point : points) {
+    const auto workers = WorkersOf(point);
+    needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
+                     workers && workers->kind == sys::WorkerKind::kThread, info.NeedsOf(point)});
+  }
+  std::uint64_t largest_cache = 0;
+  for (const auto& cache : result_.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
+  RunResources resources{options.pressure, options.pressure > 0 ? PressureBufferBytes(largest_cache) : 0,
+                         events_.size(), options.force};
+  MachineCapacity machine = ReadCapacity(needs);
+  CheckEachPointFits(needs, machine, resources);
+  SamplingPlan plan = options.sampling;
+  OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
+  if (order.order != plan.order && order.note.find("file descriptors") != std::string::npos) {
+    // The soft limit on open files is this process's own to raise.
+    machine.open_files_left = sys::RaiseOpenFileLimit() > 0 ? sys::OpenFilesLeft() : machine.open_files_left;
+    order = DecideOrder(plan.order, needs, machine, resources);
+  }
+  plan.order = order.order;
+  if (!order.note.empty()) Note(order.note);
+
+  // Started before the pinning, so they are not confined to --cpu.
+  std::optional<sys::CachePressure> pressure;
+  if (options.pressure > 0) {
+    pressure.emplace(options.pressure, resources.pressure_bytes_each);
+    Note(fmt::format("{} pressure process{} streamed through {} each (twice the largest cache reported), reading and "
+                     "writing every line, for the whole run",
+                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
+  }
+  const sys::ScopedAffinity affinity(options.cpus);
+  const sys::ProgressLine progress;
+  WorkloadOpener opener(info, events_, options.cpus, result_.notes);
+  const MonotonicClock clock;
+  const SignalStop stop;
+  const std::size_t before = result_.measurements.size();
+  AppendOutcome(SamplePoints(info.name, points, opener, plan, clock, stop,
+                             [&](std::size_t i, std::size_t n, const std::string& label) { progress.Show(i, n, label); }),
+                result_);
+  for (std::size_t i = before; i < result_.measurements.size(); ++i) result_.measurements[i].summary_row = row;
+  if (pressure) {
+    if (const int died = pressure->DiedEarly(); died > 0) {
+      Note(fmt::format("{} pressure process{} died during the run: part of the run had less pressure", died,
+                       died == 1 ? "" : "es"));
+    }
+  }
+  return result_.measurements.size() - before;
+}
+
+std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunOptions& options) {
+  const SignalStop stop;
+  CommandOpener opener(request, events_, stop);
+  Point point;
+  point.values = {{"command", ParamValue{JoinedCommand(request.argv), 0, false}}};
+  SamplingPlan plan = options.sampling;
+  plan.extend_warmup = false;
+  plan.loops.reset();
+  const MonotonicClock clock;
+  const std::size_t before = result_.measurements.size();
+  AppendOutcome(SamplePoints("exec", {point}, opener, plan, clock, stop), result_);
+  return result_.measurements.size() - before;
+}
+
+RunResult Invocation::Finish() {
+  if (guards_->tracefs && guards_->tracefs->mounted()) {
+    Note("membench mounted tracefs at " + guards_->tracefs->path() + " for the tracepoints, and unmounted it after "
+         "the run");
+  }
+  guards_->tracefs.reset();
+  result_.interrupted = sys::Interrupted();
+  result_.tsc_ghz = EstimateTscGhz(result_.measurements);
+  return std::move(result_);
+}
+
+}  // namespace membench

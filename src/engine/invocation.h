@@ -1,0 +1,77 @@
+// File: engine/invocation.h
+// One run of a measuring command (run, lmsummary, doctor, exec), owned from
+// start to end: it stamps the result (tool, command line, start time, the
+// machine), installs the interrupt handling, resolves the counters (mounting
+// tracefs for the run where they name tracepoints), checks every point
+// before anything runs (memory, hugetlb pools, workers, file descriptors),
+// decides the sampling order and says why, holds what a point changes
+// machine-wide (mTHP sizes) for exactly that point, runs the points, and
+// finally restores every change, estimates the TSC rate and hands over the
+// result. Every change it makes is a guard object it owns, undone in
+// reverse order on every way out - normally, on an error, on Ctrl-C, and
+// from the signal handler on a second Ctrl-C or a SIGTERM during a sample -
+// and named in the result's notes. The commands are thin callers of it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "engine/exec_sampler.h"
+#include "engine/runner.h"
+#include "engine/workload.h"
+
+namespace membench {
+
+// What a command asks for besides its points.
+struct RunOptions {
+  SamplingPlan sampling;
+  std::vector<int> cpus;  // --cpu: the runner's thread, and workers round-robin
+  int pressure = 0;       // --pressure N background processes
+  bool force = false;     // run what does not fit in MemAvailable
+};
+
+class Invocation {
+ public:
+  // argv: membench's own, for the result's command line.
+  Invocation(ResultKind kind, int argc, char** argv);
+  Invocation(const Invocation&) = delete;
+  Invocation& operator=(const Invocation&) = delete;
+  ~Invocation();
+
+  // The counters of every point: an event list as -e takes it. Where it
+  // names tracepoints and tracefs is not mounted, root mounts it for the
+  // invocation. For commands (exec) the counters follow a process tree.
+  void UseEvents(const std::string& list, bool for_commands = false);
+
+  // A note for the result, in the order given.
+  void Note(std::string note);
+
+  // Checks the points, decides their order and measures them; appends the
+  // measurements (points with at least one sample, each with `row` where
+  // given) and returns how many. Throws Error before anything runs when a
+  // point cannot run.
+  std::size_t Measure(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                      const std::optional<SummaryRow>& row = std::nullopt);
+
+  // Runs a command `options.sampling.repetitions` times as exec does.
+  std::size_t MeasureCommand(const CommandRequest& request, const RunOptions& options);
+
+  // Whether the user asked to stop (the remaining Measure calls then
+  // measure nothing).
+  bool Interrupted() const;
+
+  // The result: every guard released and named in the notes, the TSC rate
+  // estimated over all samples.
+  RunResult Finish();
+
+ private:
+  struct Guards;
+  RunResult result_;
+  std::vector<EventEncoding> events_;
+  std::unique_ptr<Guards> guards_;
+};
+
+}  // namespace membench

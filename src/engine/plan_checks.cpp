@@ -1,0 +1,121 @@
+// File: engine/plan_checks.cpp
+#include "engine/plan_checks.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/page_policy.h"
+#include "core/units.h"
+
+namespace membench {
+namespace {
+
+std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
+
+std::uint64_t PressureTotal(const RunResources& r) {
+  return static_cast<std::uint64_t>(r.pressure_processes) * r.pressure_bytes_each;
+}
+
+std::uint64_t FileDescriptors(const PointNeeds& p, const RunResources& r) {
+  // Process workers open theirs in their own processes.
+  return r.events * static_cast<std::uint64_t>(p.thread_workers ? p.workers : 1);
+}
+
+}  // namespace
+
+std::uint64_t PointNeeds::HugetlbPages(std::size_t page_bytes) const {
+  const auto it = each.hugetlb_pages.find(page_bytes);
+  return it == each.hugetlb_pages.end() ? 0 : it->second * static_cast<std::uint64_t>(workers);
+}
+
+std::uint64_t PressureBufferBytes(std::uint64_t largest_cache_bytes) {
+  return std::max<std::uint64_t>(2 * largest_cache_bytes, 64u << 20);
+}
+
+void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapacity& machine,
+                        const RunResources& resources) {
+  const std::uint64_t pressure = PressureTotal(resources);
+  for (const PointNeeds& p : points) {
+    if (machine.process_limit != 0 && static_cast<std::uint64_t>(p.workers) > machine.process_limit) {
+      throw Error(fmt::format("{}: {} workers exceed this user's process limit of {} (ulimit -u); raise it with "
+                              "ulimit -u, or run fewer workers",
+                              p.label, p.workers, machine.process_limit));
+    }
+    for (const auto& [page, unused] : p.each.hugetlb_pages) {
+      const std::uint64_t needed = p.HugetlbPages(page);
+      const auto pool = machine.hugetlb_pools.find(page);
+      if (pool == machine.hugetlb_pools.end()) {
+        throw Error(fmt::format("{}: this kernel offers no {} hugetlb pages (1 GiB pages need a CPU with pdpe1gb)",
+                                p.label, PageName(page)));
+      }
+      if (needed > pool->second.free_pages) {
+        throw Error(fmt::format(
+            "hugetlb: {} free {} pages are needed ({}) but {} are free in the pool; reserve them as root: echo {} > "
+            "{}/nr_hugepages{}",
+            needed, PageName(page), p.label, pool->second.free_pages,
+            pool->second.total_pages + needed - pool->second.free_pages, pool->second.sysfs_dir,
+            page == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
+      }
+    }
+  }
+  if (machine.mem_available_bytes == 0 || resources.force) return;
+  if (pressure > machine.mem_available_bytes) {
+    throw Error(fmt::format("--pressure {} needs {} ({} per process) but only {} is available (MemAvailable); "
+                            "use fewer pressure processes",
+                            resources.pressure_processes, FormatSize(pressure),
+                            FormatSize(resources.pressure_bytes_each), FormatSizeApprox(machine.mem_available_bytes)));
+  }
+  for (const PointNeeds& p : points) {
+    const std::uint64_t needed = p.MemoryBytes();
+    if (needed + pressure > machine.mem_available_bytes) {
+      throw Error(fmt::format(
+          "{} needs {}{} but only {} is available (MemAvailable); choose a smaller size, or pass --force to try "
+          "anyway",
+          p.label, FormatSize(needed), pressure == 0 ? "" : " plus " + FormatSize(pressure) + " for --pressure",
+          FormatSizeApprox(machine.mem_available_bytes)));
+    }
+  }
+}
+
+OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& points, const MachineCapacity& machine,
+                          const RunResources& resources) {
+  OrderDecision out{requested, ""};
+  if (requested == SampleOrder::kSequential || points.size() < 2) return out;
+  auto sequential = [&](std::string why) {
+    out.order = SampleOrder::kSequential;
+    out.note = std::move(why) + ": measured one after another (--order sequential), not interleaved";
+    return out;
+  };
+  for (const PointNeeds& p : points) {
+    if (p.each.only_mthp_size) return sequential("mTHP points change machine-wide settings for their duration");
+  }
+  std::uint64_t memory = PressureTotal(resources);
+  std::map<std::size_t, std::uint64_t> hugetlb;
+  std::uint64_t files = 0;
+  for (const PointNeeds& p : points) {
+    memory += p.MemoryBytes();
+    for (const auto& [page, unused] : p.each.hugetlb_pages) hugetlb[page] += p.HugetlbPages(page);
+    files += FileDescriptors(p, resources);
+  }
+  if (!resources.force && machine.mem_available_bytes != 0 && memory > machine.mem_available_bytes) {
+    return sequential(fmt::format("the points need {} together but {} is available", FormatSize(memory),
+                                  FormatSizeApprox(machine.mem_available_bytes)));
+  }
+  for (const auto& [page, pages] : hugetlb) {
+    const auto pool = machine.hugetlb_pools.find(page);
+    if (pool != machine.hugetlb_pools.end() && pages > pool->second.free_pages) {
+      return sequential(fmt::format("the points need {} {} hugetlb pages together but the pool has {} free", pages,
+                                    PageName(page), pool->second.free_pages));
+    }
+  }
+  if (machine.open_files_left != 0 && files + kSpareFileDescriptors > machine.open_files_left) {
+    return sequential(fmt::format("the points' counters need {} file descriptors together but {} are left under "
+                                  "ulimit -n",
+                                  files, machine.open_files_left));
+  }
+  return out;
+}
+
+}  // namespace membench

@@ -1,0 +1,71 @@
+// File: engine/workload_sampler.cpp
+#include "engine/workload_sampler.h"
+
+#include "sys/clock.h"
+
+namespace membench {
+
+std::string CpuTimeScope::Describe() const {
+  const std::string own = whole_process ? "membench's process" : "each worker thread's own, summed";
+  return reaped_children ? own + ", and the child processes reaped during the sample" : own;
+}
+
+TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope) {
+  const auto cpu_times = scope.whole_process ? sys::ProcessCpuTimes : sys::ThreadCpuTimes;
+  TimedRun run;
+  const sys::CpuTimes cpu0 = cpu_times();
+  const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
+  counters.Start();
+  run.start_ns = sys::MonotonicNs();
+  const std::uint64_t tsc0 = sys::ReadTsc();
+  workload.Run(loops);
+  const std::uint64_t tsc1 = sys::ReadTsc();
+  run.end_ns = sys::MonotonicNs();
+  Sample& s = run.sample;
+  s.counters = counters.Stop();
+  const sys::CpuTimes cpu1 = cpu_times();
+  const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
+  s.wall_ns = run.end_ns - run.start_ns;
+  s.tsc_ticks = tsc1 - tsc0;
+  s.user_ns = (cpu1.user_ns - cpu0.user_ns) + (children1.user_ns - children0.user_ns);
+  s.system_ns = (cpu1.system_ns - cpu0.system_ns) + (children1.system_ns - children0.system_ns);
+  s.loops = loops;
+  s.work = loops * workload.WorkPerLoop();
+  const double ns_per_tick = s.tsc_ticks == 0 ? 0 : static_cast<double>(s.wall_ns) / static_cast<double>(s.tsc_ticks);
+  for (const std::uint64_t ticks : workload.TakePhaseTicks()) {
+    s.phase_ns.push_back(static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick));
+  }
+  return run;
+}
+
+sys::CountTarget CountTargetFor(TaskCreation tasks) { return sys::CountTarget{0, tasks != TaskCreation::kNone}; }
+
+WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events)
+    : info_(info),
+      point_(point),
+      workload_(info.make()),
+      cpu_scope_{true, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
+      counters_(events, CountTargetFor(info.NeedsOf(point).tasks)) {
+  workload_->Prepare(point_);
+}
+
+void WorkloadSampler::Describe(Measurement& m) const {
+  const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
+  m.unit = unit.unit;
+  m.rate_label = unit.rate_label;
+  m.phases = workload_->Phases();
+  m.cpu_time_scope = cpu_scope_.Describe();
+}
+
+Sample WorkloadSampler::Take(std::uint64_t loops) {
+  if (workload_->FreshStateEachSample()) workload_->PrepareSample();
+  return TimeRun(*workload_, counters_, loops, cpu_scope_).sample;
+}
+
+void WorkloadSampler::Finish(Measurement& m) {
+  m.page_proofs = workload_->PageProofs();
+  for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
+  for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
+}
+
+}  // namespace membench

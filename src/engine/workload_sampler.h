@@ -1,0 +1,61 @@
+// File: engine/workload_sampler.h
+// Samples of a workload run by the runner's own thread: the workload
+// prepared once, its own counters (engine/counter_set.h), and each sample
+// the timed region alone, with the counters started and stopped around
+// exactly that region. TimeRun is the timed region itself, shared with the
+// workers of a team (engine/team_sampler.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/counter_set.h"
+#include "engine/sample_source.h"
+#include "engine/workload.h"
+
+namespace membench {
+
+// Whose CPU time a sample counts: the whole process (a solo point: every
+// thread of membench) or the calling thread (one worker of a team), and
+// whether the children the workload reaped during the sample are added.
+struct CpuTimeScope {
+  bool whole_process = true;
+  bool reaped_children = false;
+  std::string Describe() const;
+};
+
+// One timed run with its start and end on the shared clocks, for a team to
+// find the span of its parallel region.
+struct TimedRun {
+  Sample sample;
+  std::int64_t start_ns = 0;
+  std::int64_t end_ns = 0;
+};
+
+// Runs `loops` loops of an already prepared workload under the counters.
+TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope);
+
+// Counters follow the tasks a workload creates; where those are processes
+// their CPU time is counted as they are reaped.
+sys::CountTarget CountTargetFor(TaskCreation tasks);
+
+class WorkloadSampler : public SampleSource {
+ public:
+  // Makes and prepares the workload; throws Error from Prepare.
+  WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events);
+  void Describe(Measurement& m) const override;
+  bool FreshStateEachSample() const override { return workload_->FreshStateEachSample(); }
+  Sample Take(std::uint64_t loops) override;
+  void Finish(Measurement& m) override;
+
+ private:
+  const WorkloadInfo& info_;
+  Point point_;
+  std::unique_ptr<Workload> workload_;
+  CpuTimeScope cpu_scope_;
+  CounterSet counters_;
+};
+
+}  // namespace membench

@@ -1,0 +1,350 @@
+// File: report/result_json.cpp
+#include "report/result_json.h"
+
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "report/json_report.h"
+
+namespace membench {
+namespace {
+
+using nlohmann::json;
+
+// Typed access to one file's JSON, every failure an Error that names the
+// file and the field's path ("measurements[0].samples[3].wall_ns").
+class Reader {
+ public:
+  explicit Reader(std::string origin) : origin_(std::move(origin)) {}
+
+  [[noreturn]] void Fail(const std::string& where, const std::string& what) const {
+    throw Error(origin_ + ": " + where + " " + what);
+  }
+
+  const json& At(const json& object, const std::string& key, const std::string& where) const {
+    if (!object.is_object() || !object.contains(key)) Fail(Join(where, key), "is missing");
+    return object.at(key);
+  }
+  // Absent and null both mean "not given".
+  const json* Find(const json& object, const std::string& key) const {
+    if (!object.is_object()) return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+  }
+
+  double Number(const json& value, const std::string& where) const {
+    if (!value.is_number()) Fail(where, "is not a number");
+    const double v = value.get<double>();
+    if (!std::isfinite(v)) Fail(where, "is not a finite number");
+    return v;
+  }
+  std::int64_t Integer(const json& value, const std::string& where) const {
+    if (value.is_number_integer()) return value.get<std::int64_t>();
+    const double v = Number(value, where);
+    if (v != std::floor(v) || std::fabs(v) > 9.2e18) Fail(where, "is not a whole number");
+    return static_cast<std::int64_t>(v);
+  }
+  std::uint64_t Unsigned(const json& value, const std::string& where) const {
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+    const std::int64_t v = Integer(value, where);
+    if (v < 0) Fail(where, "is negative");
+    return static_cast<std::uint64_t>(v);
+  }
+  std::string Text(const json& value, const std::string& where) const {
+    if (!value.is_string()) Fail(where, "is not a string");
+    return value.get<std::string>();
+  }
+  bool Flag(const json& value, const std::string& where) const {
+    if (!value.is_boolean()) Fail(where, "is not true or false");
+    return value.get<bool>();
+  }
+  const json& Array(const json& value, const std::string& where) const {
+    if (!value.is_array()) Fail(where, "is not a list");
+    return value;
+  }
+
+  // Optional fields: their default when absent or null.
+  std::string TextOr(const json& object, const std::string& key, const std::string& where,
+                     const std::string& fallback = "") const {
+    const json* v = Find(object, key);
+    return v ? Text(*v, Join(where, key)) : fallback;
+  }
+  bool FlagOr(const json& object, const std::string& key, const std::string& where, bool fallback = false) const {
+    const json* v = Find(object, key);
+    return v ? Flag(*v, Join(where, key)) : fallback;
+  }
+  std::uint64_t UnsignedOr(const json& object, const std::string& key, const std::string& where,
+                           std::uint64_t fallback = 0) const {
+    const json* v = Find(object, key);
+    return v ? Unsigned(*v, Join(where, key)) : fallback;
+  }
+  std::int64_t IntegerOr(const json& object, const std::string& key, const std::string& where,
+                         std::int64_t fallback = 0) const {
+    const json* v = Find(object, key);
+    return v ? Integer(*v, Join(where, key)) : fallback;
+  }
+  std::vector<std::string> Texts(const json& object, const std::string& key, const std::string& where) const {
+    std::vector<std::string> out;
+    const json* v = Find(object, key);
+    if (!v) return out;
+    const std::string at = Join(where, key);
+    for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Text((*v)[i], Index(at, i)));
+    return out;
+  }
+  std::vector<std::int64_t> Integers(const json& object, const std::string& key, const std::string& where) const {
+    std::vector<std::int64_t> out;
+    const json* v = Find(object, key);
+    if (!v) return out;
+    const std::string at = Join(where, key);
+    for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Integer((*v)[i], Index(at, i)));
+    return out;
+  }
+
+  static std::string Index(const std::string& where, std::size_t i) { return where + "[" + std::to_string(i) + "]"; }
+  static std::string Join(const std::string& where, const std::string& key) {
+    return where.empty() ? key : where + "." + key;
+  }
+
+ private:
+  std::string origin_;
+};
+
+SystemInfo ReadSystem(const Reader& in, const json& s, const std::string& at) {
+  SystemInfo out;
+  out.hostname = in.TextOr(s, "hostname", at);
+  out.kernel_release = in.TextOr(s, "kernel_release", at);
+  out.kernel_version = in.TextOr(s, "kernel_version", at);
+  out.kernel_cmdline = in.TextOr(s, "kernel_cmdline", at);
+  out.machine = in.TextOr(s, "machine", at);
+  out.cpu_vendor = in.TextOr(s, "cpu_vendor", at);
+  out.cpu_model = in.TextOr(s, "cpu_model", at);
+  out.cpu_features = in.Texts(s, "cpu_features", at);
+  out.online_cpus = static_cast<int>(in.IntegerOr(s, "online_cpus", at));
+  if (const json* caches = in.Find(s, "caches")) {
+    for (std::size_t i = 0; i < in.Array(*caches, at + ".caches").size(); ++i) {
+      const std::string where = Reader::Index(at + ".caches", i);
+      out.caches.push_back({in.Text(in.At((*caches)[i], "name", where), where + ".name"),
+                            in.Unsigned(in.At((*caches)[i], "bytes", where), where + ".bytes")});
+    }
+  } else if (const json* by_name = in.Find(s, "caches_bytes")) {
+    for (const auto& [name, bytes] : by_name->items()) {
+      out.caches.push_back({name, in.Unsigned(bytes, at + ".caches_bytes." + name)});
+    }
+  }
+  out.caches_source = in.TextOr(s, "caches_source", at, out.caches_source);
+  if (const json* thp = in.Find(s, "thp")) {
+    for (const auto& [name, value] : thp->items()) out.thp[name] = in.Text(value, at + ".thp." + name);
+  }
+  if (const json* pools = in.Find(s, "hugetlb_pools")) {
+    for (const auto& [size, pool] : pools->items()) {
+      for (const auto& [key, value] : pool.items()) {
+        out.hugetlb_pools[size][key] = in.Integer(value, at + ".hugetlb_pools." + size + "." + key);
+      }
+    }
+  }
+  out.glibc_version = in.TextOr(s, "glibc_version", at);
+  out.perf_event_paranoid = static_cast<int>(in.IntegerOr(s, "perf_event_paranoid", at));
+  out.hardware_pmu = in.FlagOr(s, "hardware_pmu", at);
+  out.hypervisor = in.TextOr(s, "virtualization", at);
+  out.free_page_reporting = in.TextOr(s, "free_page_reporting", at);
+  out.mem_total_bytes = in.UnsignedOr(s, "mem_total_bytes", at);
+  out.mem_available_bytes = in.UnsignedOr(s, "mem_available_bytes", at);
+  out.cpufreq_governor = in.TextOr(s, "cpufreq_governor", at);
+  out.root = in.FlagOr(s, "root", at);
+  return out;
+}
+
+EventStatus ReadEvent(const Reader& in, const json& e, const std::string& at) {
+  EventStatus out;
+  out.name = in.Text(in.At(e, "name", at), at + ".name");
+  out.supported = in.FlagOr(e, "supported", at);
+  out.reason = in.TextOr(e, "reason", at);
+  out.counted_modes = in.TextOr(e, "counted_modes", at);
+  out.in_group = in.FlagOr(e, "in_group", at);
+  out.kernel_not_permitted = in.FlagOr(e, "kernel_not_permitted", at);
+  out.hide_if_unsupported = in.FlagOr(e, "hide_if_unsupported", at);
+  return out;
+}
+
+Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
+  Sample out;
+  out.wall_ns = in.Integer(in.At(s, "wall_ns", at), at + ".wall_ns");
+  out.work = in.Unsigned(in.At(s, "work", at), at + ".work");
+  out.loops = in.Unsigned(in.At(s, "loops", at), at + ".loops");
+  out.tsc_ticks = in.UnsignedOr(s, "tsc_ticks", at);
+  out.user_ns = in.IntegerOr(s, "user_ns", at);
+  out.system_ns = in.IntegerOr(s, "system_ns", at);
+  out.worker_wall_ns = in.Integers(s, "worker_wall_ns", at);
+  out.start_skew_ns = in.IntegerOr(s, "start_skew_ns", at);
+  out.phase_ns = in.Integers(s, "phase_ns", at);
+  if (const json* counters = in.Find(s, "counters")) {
+    const std::string where = at + ".counters";
+    for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
+      const json& c = (*counters)[i];
+      const std::string ci = Reader::Index(where, i);
+      if (c.is_null()) {
+        out.counters.emplace_back(std::nullopt);
+        continue;
+      }
+      CounterValue v = MakeCounterValue(in.Unsigned(in.At(c, "value", ci), ci + ".value"),
+                                        in.Unsigned(in.At(c, "enabled_ns", ci), ci + ".enabled_ns"),
+                                        in.Unsigned(in.At(c, "running_ns", ci), ci + ".running_ns"));
+      // A team's value is the sum of each worker's scaled one: kept as written.
+      if (const json* scaled = in.Find(c, "scaled")) v.scaled = in.Number(*scaled, ci + ".scaled");
+      out.counters.emplace_back(v);
+    }
+  }
+  return out;
+}
+
+PageProof ReadProof(const Reader& in, const json& p, const std::string& at) {
+  PageProof out;
+  out.region = in.TextOr(p, "region", at);
+  out.requested = in.TextOr(p, "requested", at);
+  out.method = in.TextOr(p, "method", at);
+  out.method_note = in.TextOr(p, "method_note", at);
+  out.mapped_bytes = in.UnsignedOr(p, "mapped_bytes", at);
+  out.resident_bytes = in.UnsignedOr(p, "resident_bytes", at);
+  out.huge_bytes = in.UnsignedOr(p, "huge_bytes", at);
+  if (const json* pct = in.Find(p, "huge_pct")) out.huge_pct = in.Number(*pct, at + ".huge_pct");
+  if (const json* f = in.Find(p, "page_flags")) {
+    const std::string where = at + ".page_flags";
+    PageFlagCounts c;
+    c.sampled = in.UnsignedOr(*f, "sampled_pages", where);
+    c.not_present = in.UnsignedOr(*f, "not_present", where);
+    c.normal = in.UnsignedOr(*f, "normal_4k", where);
+    c.thp = in.UnsignedOr(*f, "thp", where);
+    c.hugetlb = in.UnsignedOr(*f, "hugetlb", where);
+    c.zero = in.UnsignedOr(*f, "zero_page", where);
+    c.huge_zero = in.UnsignedOr(*f, "huge_zero_page", where);
+    out.flags = c;
+  }
+  out.honoured = in.FlagOr(p, "honoured", at, true);
+  out.verified = in.FlagOr(p, "verified", at, true);
+  out.split = in.TextOr(p, "split", at);
+  out.text = in.TextOr(p, "text", at);
+  return out;
+}
+
+SummaryFigure ReadFigure(const Reader& in, const std::string& name, const std::string& at) {
+  for (const SummaryFigure f :
+       {SummaryFigure::kMicrosPerOp, SummaryFigure::kMicrosPerFault, SummaryFigure::kMegabytesPerSecond}) {
+    if (name == SummaryFigureName(f)) return f;
+  }
+  in.Fail(at, "is not a summary figure ('" + name + "')");
+}
+
+Point ReadPoint(const Reader& in, const json& m, const std::string& at) {
+  Point out;
+  if (const json* params = in.Find(m, "params")) {
+    const std::string where = at + ".params";
+    for (std::size_t i = 0; i < in.Array(*params, where).size(); ++i) {
+      const json& p = (*params)[i];
+      const std::string pi = Reader::Index(where, i);
+      ParamValue value;
+      value.text = in.Text(in.At(p, "text", pi), pi + ".text");
+      value.number = in.UnsignedOr(p, "number", pi);
+      value.numeric = in.FlagOr(p, "numeric", pi);
+      out.values.emplace_back(in.Text(in.At(p, "name", pi), pi + ".name"), value);
+    }
+    return out;
+  }
+  // Files from before "params": the values by name, numbers shown as such.
+  for (const auto& [name, value] : in.At(m, "point", at).items()) {
+    ParamValue v;
+    if (value.is_string()) {
+      v.text = value.get<std::string>();
+    } else {
+      v.number = in.Unsigned(value, at + ".point." + name);
+      v.text = std::to_string(v.number);
+      v.numeric = true;
+    }
+    out.values.emplace_back(name, v);
+  }
+  return out;
+}
+
+Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& at) {
+  Measurement out;
+  out.workload = in.Text(in.At(m, "workload", at), at + ".workload");
+  const std::string unit = in.Text(in.At(m, "work_unit", at), at + ".work_unit");
+  try {
+    out.unit = ParseWorkUnit(unit);
+  } catch (const Error&) {
+    in.Fail(at + ".work_unit", "is not a unit membench knows ('" + unit + "')");
+  }
+  out.rate_label = in.TextOr(m, "rate_label", at, unit);
+  out.point = ReadPoint(in, m, at);
+  out.loops = in.UnsignedOr(m, "loops_per_sample", at);
+  out.loops_calibrated = in.FlagOr(m, "loops_calibrated", at);
+  out.fresh_state_each_sample = in.FlagOr(m, "fresh_state_each_sample", at);
+  out.warmup_samples = static_cast<int>(in.IntegerOr(m, "warmup_samples", at));
+  out.cpu_time_scope = in.TextOr(m, "cpu_time_scope", at);
+  out.phases = in.Texts(m, "phases", at);
+  const std::string samples = at + ".samples";
+  const json& list = in.Array(in.At(m, "samples", at), samples);
+  for (std::size_t i = 0; i < list.size(); ++i) out.samples.push_back(ReadSample(in, list[i], Reader::Index(samples, i)));
+  if (const json* first = in.Find(m, "first_sample")) out.first_sample = ReadSample(in, *first, at + ".first_sample");
+  if (const json* proofs = in.Find(m, "page_proof")) {
+    for (std::size_t i = 0; i < in.Array(*proofs, at + ".page_proof").size(); ++i) {
+      out.page_proofs.push_back(ReadProof(in, (*proofs)[i], Reader::Index(at + ".page_proof", i)));
+    }
+  }
+  out.notes = in.Texts(m, "notes", at);
+  if (const json* precision = in.Find(m, "precision")) {
+    const std::string where = at + ".precision";
+    out.precision_target_pct = in.Number(in.At(*precision, "target_pct", where), where + ".target_pct");
+    out.precision_reached = in.FlagOr(*precision, "reached", where);
+  }
+  if (const json* row = in.Find(m, "summary_row")) {
+    const std::string where = at + ".summary_row";
+    out.summary_row = SummaryRow{in.TextOr(*row, "section", where), in.TextOr(*row, "label", where),
+                                 ReadFigure(in, in.TextOr(*row, "figure", where), where + ".figure")};
+  }
+  return out;
+}
+
+ResultKind ReadKind(const Reader& in, const std::string& name) {
+  for (const ResultKind k : {ResultKind::kRun, ResultKind::kExec, ResultKind::kLmSummary}) {
+    if (name == ResultKindName(k)) return k;
+  }
+  in.Fail("kind", "is not a kind of result membench writes ('" + name + "')");
+}
+
+}  // namespace
+
+RunResult ParseResult(const std::string& text, const std::string& origin) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception&) {
+    throw Error(origin + " is not a membench result (not JSON); write one with --json");
+  }
+  if (!doc.is_object() || !doc.contains("schema") || !doc["schema"].is_string()) {
+    throw Error(origin + " is not a membench result (no \"schema\"); write one with --json");
+  }
+  const std::string schema = doc["schema"].get<std::string>();
+  if (schema != kResultSchema) throw Error(origin + " has schema " + schema + "; this membench reads " + kResultSchema);
+  const Reader in(origin);
+  RunResult out;
+  out.kind = ReadKind(in, in.TextOr(doc, "kind", "", "run"));
+  if (const json* tool = in.Find(doc, "tool")) out.tool_version = in.TextOr(*tool, "version", "tool");
+  out.command_line = in.TextOr(doc, "command_line", "");
+  out.started_at = in.TextOr(doc, "started_at", "");
+  out.interrupted = in.FlagOr(doc, "interrupted", "");
+  out.interleaved = in.FlagOr(doc, "interleaved", "");
+  if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");
+  if (const json* tsc = in.Find(doc, "tsc_ghz")) out.tsc_ghz = in.Number(*tsc, "tsc_ghz");
+  const json& events = in.Array(in.At(doc, "events", ""), "events");
+  for (std::size_t i = 0; i < events.size(); ++i) out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));
+  out.notes = in.Texts(doc, "notes", "");
+  const json& measurements = in.Array(in.At(doc, "measurements", ""), "measurements");
+  for (std::size_t i = 0; i < measurements.size(); ++i) {
+    out.measurements.push_back(ReadMeasurement(in, measurements[i], Reader::Index("measurements", i)));
+  }
+  return out;
+}
+
+}  // namespace membench

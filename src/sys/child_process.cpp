@@ -1,0 +1,110 @@
+// File: sys/child_process.cpp
+#include "sys/child_process.h"
+
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <utility>
+
+#include "core/error.h"
+
+namespace membench::sys {
+
+std::string ExitStatus::Describe() const {
+  if (exited) return "exit status " + std::to_string(code);
+  return "killed by signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
+}
+
+ExitStatus ExitStatusOf(int wait_status) {
+  ExitStatus out;
+  out.exited = WIFEXITED(wait_status);
+  out.code = out.exited ? WEXITSTATUS(wait_status) : 0;
+  out.signal = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
+  return out;
+}
+
+ChildProcess ChildProcess::Fork(const std::function<int()>& body, const ChildSetup& setup) {
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int saved = errno;
+    throw Error(std::string("fork failed: ") + std::strerror(saved) +
+                (saved == EAGAIN ? " (the process limit, ulimit -u, is reached)" : ""));
+  }
+  if (pid == 0) {
+    if (setup.die_with_parent) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(1);
+    }
+    const auto action = setup.ignore_interrupts ? SIG_IGN : SIG_DFL;
+    ::signal(SIGINT, action);
+    ::signal(SIGTERM, action);
+    if (setup.process_group >= 0) ::setpgid(0, setup.process_group);
+    int status = 1;
+    try {
+      status = body();
+    } catch (...) {
+      status = 1;
+    }
+    ::_exit(status);
+  }
+  // Set on both sides, so it holds whichever runs first.
+  if (setup.process_group >= 0) ::setpgid(pid, setup.process_group == 0 ? pid : setup.process_group);
+  ChildProcess child;
+  child.pid_ = pid;
+  return child;
+}
+
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept : pid_(std::exchange(other.pid_, -1)) {}
+
+ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
+  if (this != &other) {
+    Kill();
+    pid_ = std::exchange(other.pid_, -1);
+  }
+  return *this;
+}
+
+ChildProcess::~ChildProcess() { Kill(); }
+
+std::optional<ExitStatus> ChildProcess::Poll() {
+  if (pid_ <= 0) return std::nullopt;
+  int status = 0;
+  const pid_t got = ::waitpid(pid_, &status, WNOHANG);
+  if (got != pid_) return std::nullopt;
+  pid_ = -1;
+  return ExitStatusOf(status);
+}
+
+ExitStatus ChildProcess::Wait(rusage* usage) {
+  if (pid_ <= 0) throw Error("waiting for a child process that was already reaped");
+  int status = 0;
+  while (::wait4(pid_, &status, 0, usage) < 0) {
+    if (errno != EINTR) throw Error(std::string("waiting for a child process failed: ") + std::strerror(errno));
+  }
+  pid_ = -1;
+  return ExitStatusOf(status);
+}
+
+void ChildProcess::Kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+}
+
+std::optional<std::pair<pid_t, ExitStatus>> WaitForGroupMember(pid_t group) {
+  for (;;) {
+    int status = 0;
+    const pid_t got = ::waitpid(-group, &status, 0);
+    if (got > 0) return std::pair{got, ExitStatusOf(status)};
+    if (errno != EINTR) return std::nullopt;
+  }
+}
+
+}  // namespace membench::sys

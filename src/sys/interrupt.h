@@ -1,0 +1,16 @@
+// File: sys/interrupt.h
+// Ctrl-C and SIGTERM. The first asks the run to stop between samples: what
+// was measured is kept, reported and saved, and every setting is restored
+// on the way out. A second ends membench at once, even in the middle of a
+// long sample: the handler runs the registered emergency restores
+// (sys/emergency_restore.h), then membench dies of the signal, and its
+// children with it (they die with their parent, sys/child_process.h).
+#pragma once
+
+namespace membench::sys {
+
+void InstallInterruptHandling();
+// Whether a stop was asked for.
+bool Interrupted();
+
+}  // namespace membench::sys

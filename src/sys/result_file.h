@@ -1,0 +1,20 @@
+// File: sys/result_file.h
+// Writing the files membench produces (a result, a comparison): checked
+// for writability before a run spends minutes measuring, then written to a
+// temporary file beside the target and renamed over it, so a failed or
+// interrupted write never leaves half a file behind.
+#pragma once
+
+#include <string>
+
+namespace membench::sys {
+
+// Throws Error, saying why, when a file cannot be created at path; `what`
+// names it for the message ("--json").
+void CheckWritable(const std::string& path, const std::string& what);
+
+// Writes contents to path through a temporary file and a rename; throws
+// Error when either fails (the temporary is removed).
+void WriteFileAtomically(const std::string& path, const std::string& contents);
+
+}  // namespace membench::sys
