@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -43,6 +44,11 @@ TEST(Cli, MthpRunSetsOnlyItsSizeAndRestoresEverything) {
   EXPECT_NE(run.output.find("mthp-64k requested, 100.0% mTHP 64k (PTE-mapped)"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("thp requested, 100.0% THP"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("membench set hugepages-64kB/enabled: madvise"), std::string::npos) << run.output;
+  // The order decision is made before the run and must survive it (defect 5).
+  EXPECT_NE(run.output.find("# note: mTHP points change machine-wide settings for their duration: measured one after "
+                            "another"),
+            std::string::npos)
+      << run.output;
   EXPECT_EQ(run.output.find("NOT HONOURED"), std::string::npos) << run.output;
   EXPECT_EQ(MthpSettings(), before);
 }
@@ -58,6 +64,89 @@ TEST(Cli, MthpSettingsAreRestoredOnCtrlC) {
   ASSERT_TRUE(WIFEXITED(raw));
   EXPECT_EQ(WEXITSTATUS(raw), 130);
   EXPECT_EQ(MthpSettings(), before);
+}
+
+// Runs a bash script; its standard output.
+std::string Bash(const std::string& script) {
+  return RunCommand("bash -c '" + script + "'").output;
+}
+
+// The run's status and how long it took, from a script that ends with
+// `wait $pid` (bash's status: 128 + the signal for a killed process).
+struct Ended {
+  int status = -1;
+  long elapsed_ms = 0;
+};
+
+Ended EndedOf(const std::string& output) {
+  Ended e;
+  std::sscanf(output.substr(output.rfind("ended ")).c_str(), "ended %d %ld", &e.status, &e.elapsed_ms);
+  return e;
+}
+
+bool MembenchLeft() { return std::system("pgrep -f \"^[^ ]*membench run memset\" > /dev/null") == 0; }
+
+// Defect 9: a second Ctrl-C used to restore the default action and end
+// membench without restoring anything. Now it ends membench at once, in the
+// middle of a long sample, and the signal handler puts the mTHP sizes back;
+// the workers die with it.
+TEST(Cli, MthpSettingsAreRestoredOnASecondCtrlCDuringASample) {
+  if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
+  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  const auto before = MthpSettings();
+  // Each sample writes 64 MiB 20,000 times per worker: many seconds.
+  const std::string out = Bash(std::string(MEMBENCH_BINARY) +
+                               " run memset --size 64M --pages mthp-64k --procs 2 --loops 20000 -r 100 >/dev/null 2>&1 "
+                               "& pid=$!; sleep 2; "
+                               "cat /sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled; "
+                               "start=$(date +%s%N); kill -INT $pid; sleep 0.3; kill -INT $pid; wait $pid; "
+                               "echo ended $? $(( ($(date +%s%N) - start) / 1000000 ))");
+  const Ended ended = EndedOf(out);
+  EXPECT_NE(out.find("[madvise]"), std::string::npos) << "the size was not set during the run: " << out;
+  EXPECT_EQ(ended.status, 130) << out;  // killed by SIGINT
+  EXPECT_LT(ended.elapsed_ms, 3000) << "it waited for the sample to end: " << out;
+  EXPECT_EQ(MthpSettings(), before);
+  EXPECT_FALSE(MembenchLeft());
+}
+
+bool TracefsMounted() {
+  const auto mounts = sys::ReadFile("/proc/self/mounts").value_or("");
+  return mounts.find(" /sys/kernel/tracing tracefs ") != std::string::npos;
+}
+
+// Defect 9: asking for a tracepoint mounted tracefs and never unmounted it.
+// The run mounts it for its length and unmounts it on the way out: after a
+// SIGTERM (a graceful stop: the sample ends, the result is printed), and
+// after a second signal in the middle of a long sample (the handler does).
+TEST(Cli, TracefsMountedForATracepointRunIsUnmountedOnSigterm) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "mounting tracefs needs root";
+  if (std::system("test -d /sys/kernel/tracing") != 0) GTEST_SKIP() << "no /sys/kernel/tracing mount point";
+  const bool was_mounted = TracefsMounted();
+  if (was_mounted && std::system("umount /sys/kernel/tracing 2>/dev/null") != 0) {
+    GTEST_SKIP() << "tracefs is mounted and busy: cannot test mounting it";
+  }
+  const std::string run = std::string(MEMBENCH_BINARY) + " run memset --size 16M -e exceptions:page_fault_user -r 1000";
+  const std::string during = "sleep 1.5; grep -c \" /sys/kernel/tracing tracefs \" /proc/self/mounts; ";
+  // One SIGTERM: the current (short) sample ends, what was measured is
+  // printed, tracefs unmounted.
+  const std::string graceful = Bash(run + " --loops 20 2>/dev/null & pid=$!; " + during +
+                                    "start=$(date +%s%N); kill -TERM $pid; wait $pid; "
+                                    "echo ended $? $(( ($(date +%s%N) - start) / 1000000 ))");
+  EXPECT_NE(graceful.find("Performance counter stats"), std::string::npos) << graceful;
+  EXPECT_NE(graceful.find("membench mounted tracefs at /sys/kernel/tracing"), std::string::npos) << graceful;
+  EXPECT_EQ(EndedOf(graceful).status, 130) << graceful;
+  EXPECT_FALSE(TracefsMounted());
+  // A second signal in a sample of many seconds: unmounted by the handler.
+  const std::string abrupt = Bash(run + " --loops 100000 >/dev/null 2>&1 & pid=$!; " + during +
+                                  "start=$(date +%s%N); kill -INT $pid; sleep 0.3; kill -TERM $pid; wait $pid; "
+                                  "echo ended $? $(( ($(date +%s%N) - start) / 1000000 ))");
+  const Ended ended = EndedOf(abrupt);
+  EXPECT_EQ(abrupt.substr(0, 2), "1\n") << "tracefs was not mounted during the run: " << abrupt;
+  EXPECT_EQ(ended.status, 143) << abrupt;  // killed by SIGTERM
+  EXPECT_LT(ended.elapsed_ms, 3000) << abrupt;
+  EXPECT_FALSE(TracefsMounted());
+  EXPECT_FALSE(MembenchLeft());
+  if (was_mounted) std::system("mount -t tracefs nodev /sys/kernel/tracing");
 }
 
 // Without root membench cannot set the sizes: it says what to set.

@@ -92,7 +92,9 @@ class LivePoint {
  private:
   std::optional<Sample> Take(std::uint64_t loops) {
     try {
-      return source_->Take(loops);
+      Sample s = source_->Take(loops);
+      last_ns_per_loop_ = static_cast<double>(s.wall_ns) / static_cast<double>(loops);
+      return s;
     } catch (const SampleAbandoned&) {
       stopped_ = true;
       return std::nullopt;
@@ -133,13 +135,14 @@ class LivePoint {
   }
 
   // At least plan.warmup samples, more while the machine keeps speeding up
-  // (at most kMaxExtraWarmup more); loops calibrated while it was still
-  // slow are grown so samples keep lasting the target. Returns the samples
-  // taken.
+  // (at most kMaxExtraWarmup more), each compared with the take before it
+  // (the first with the cold pass or the last calibration sample); loops
+  // calibrated while it was still slow are grown so samples keep lasting
+  // the target. Returns the samples taken.
   int WarmUp() {
     const int most = plan_.warmup + (plan_.extend_warmup ? kMaxExtraWarmup : 0);
     const std::int64_t target = plan_.min_sample.count();
-    double previous_ns_per_loop = 0;
+    double previous_ns_per_loop = last_ns_per_loop_;
     int taken = 0;
     for (bool warming = plan_.warmup > 0; warming && !Stopping();) {
       const std::optional<Sample> s = Take(loops_);
@@ -163,6 +166,7 @@ class LivePoint {
   const StopRequest& stop_;
   Measurement m_;
   std::uint64_t loops_ = 1;
+  double last_ns_per_loop_ = 0;  // of the latest take, for the warm-up's comparison
   std::int64_t sampling_ns_ = 0;
   bool stopped_ = false;
 };

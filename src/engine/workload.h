@@ -89,7 +89,7 @@ struct WorkloadInfo {
   WorkloadNeeds NeedsOf(const Point& point) const { return needs ? needs(point) : WorkloadNeeds{}; }
   PointUnit UnitOf(const Point& point) const {
     if (point_unit) {
-      if (auto unit = point_unit(point)) return *unit;
+      if (auto own = point_unit(point)) return *own;
     }
     return {unit, rate_label};
   }
