@@ -79,6 +79,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--membench", default="build/membench")
+    ap.add_argument("--previous", default="",
+                    help="a membench built from an earlier commit, run in the same rounds: does the harness change "
+                         "what is measured?")
     ap.add_argument("--out", default="bench/RESULTS.md")
     ap.add_argument("--sections", default="ratio,cv", help="ratio, cv or both")
     ap.add_argument("--cv-reps", type=int, default=10,
@@ -96,32 +99,48 @@ def ratio_section(args):
     rows = []
     for op in ("memcpy", "memset"):
         for mb_size, perf_size, size_bytes in SIZES:
-            perf_rates, mb_rates = {}, {}
+            perf_rates, mb_rates, prev_rates = {}, {}, {}
             for _ in range(args.rounds):
                 for name, rate in perf_run(op, perf_size, size_bytes).items():
                     perf_rates.setdefault(name, []).append(rate)
                 for name, rate in membench_run(args.membench, op, mb_size).items():
                     mb_rates.setdefault(name, []).append(rate)
-            rows.append((op, mb_size, best(perf_rates), best(mb_rates)))
+                if args.previous:
+                    for name, rate in membench_run(args.previous, op, mb_size).items():
+                        prev_rates.setdefault(name, []).append(rate)
+            rows.append((op, mb_size, best(perf_rates), best(mb_rates), best(prev_rates) if args.previous else None))
             print(op, mb_size, rows[-1], flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    previous = args.previous and (
+        f" The previous engine (`{args.previous}`, built from an earlier commit) ran in the same rounds, after "
+        "membench, with the same command.")
     lines = [
         "## membench against perf bench mem",
         "",
         f"Machine: {machine_line()}. Date: {now}.",
-        f"Command: `bench/perf_bench_compare.sh {args.rounds} ratio` ({args.rounds} rounds, tools alternating at every size).",
+        f"Command: `bench/perf_bench_compare.sh {args.rounds} ratio` ({args.rounds} rounds, tools alternating at every size)."
+        + (previous or ""),
         "",
         "GB/s = 10^9 bytes/s for both tools (perf's \"GB/sec\" is 2^30 B/s; its raw bytes/s were converted).",
         "Per tool and function: median over the rounds, (min-max) of that function's rounds. perf: `perf bench",
         "-f simple mem OP -s SIZE -l LOOPS -f all` with LOOPS = max(5, 8 GiB / SIZE); membench: `membench run OP",
-        "--size SIZE --impl all -r 5` (loops calibrated to >= 50 ms per sample, 1 warm-up), its mean of 5 samples.",
+        "--size SIZE --impl all -r 5` (loops calibrated to >= 50 ms per sample, adaptive warm-up), its mean of 5 samples.",
         "",
-        "| op | size | perf best function | perf GB/s | membench best impl | membench GB/s | ratio |",
-        "|---|---|---|---|---|---|---|",
     ]
-    for op, size, (pf, pmed, pmin, pmax), (mf, mmed, mmin, mmax) in rows:
-        lines.append(f"| {op} | {size} | {pf} | {pmed:.1f} ({pmin:.1f}-{pmax:.1f}) | {mf} | "
-                     f"{mmed:.1f} ({mmin:.1f}-{mmax:.1f}) | {mmed / pmed:.2f} |")
+    if args.previous:
+        lines += ["| op | size | perf best function | perf GB/s | membench best impl | membench GB/s | ratio | "
+                  "previous engine GB/s | its ratio | membench / previous |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+    else:
+        lines += ["| op | size | perf best function | perf GB/s | membench best impl | membench GB/s | ratio |",
+                  "|---|---|---|---|---|---|---|"]
+    for op, size, (pf, pmed, pmin, pmax), (mf, mmed, mmin, mmax), prev in rows:
+        line = (f"| {op} | {size} | {pf} | {pmed:.1f} ({pmin:.1f}-{pmax:.1f}) | {mf} | "
+                f"{mmed:.1f} ({mmin:.1f}-{mmax:.1f}) | {mmed / pmed:.2f} |")
+        if prev:
+            qf, qmed, qmin, qmax = prev
+            line += f" {qf} {qmed:.1f} ({qmin:.1f}-{qmax:.1f}) | {qmed / pmed:.2f} | {mmed / qmed:.2f} |"
+        lines.append(line)
     return lines
 
 

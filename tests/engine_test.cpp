@@ -4,10 +4,13 @@
 // instead of polling, and a team's samples say how far apart its workers
 // started. Exact where the kernel is exact (page faults of first touch).
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <memory>
+#include <vector>
 #include <string>
 
 #include "core/page_policy.h"
@@ -70,6 +73,40 @@ TEST(CounterSet, CountsOnlyBetweenStartAndStop) {
   ASSERT_TRUE(first.front() && second.front());
   EXPECT_GE(first.front()->raw, kParentPages);
   EXPECT_EQ(second.front()->raw, 0u);
+}
+
+// The descriptors of this process's perf counters.
+std::vector<int> PerfEventDescriptors() {
+  std::vector<int> fds;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    std::error_code ec;
+    const auto target = std::filesystem::read_symlink(entry.path(), ec);
+    if (!ec && target.string() == "anon_inode:[perf_event]") fds.push_back(std::stoi(entry.path().filename()));
+  }
+  return fds;
+}
+
+// Defect 3: every ioctl and read on a counter is checked. A counter whose
+// descriptor stops being one (replaced here by /dev/null behind the set's
+// back) is reported and reads as not counted; the others go on.
+TEST(CounterSet, AFailedIoctlOrReadIsReportedNotHidden) {
+  ASSERT_TRUE(PerfEventDescriptors().empty());
+  CounterSet counters(sys::ResolveEventList("page-faults,task-clock"), sys::CountTarget{});
+  const std::vector<int> fds = PerfEventDescriptors();
+  ASSERT_EQ(fds.size(), 2u);
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(null, 0);
+  ASSERT_EQ(::dup2(null, fds.front()), fds.front());
+  ::close(null);
+  counters.Start();
+  TouchFreshPages(16);
+  const auto values = counters.Stop();
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_EQ(static_cast<int>(values[0].has_value()) + static_cast<int>(values[1].has_value()), 1);
+  const std::vector<std::string> notes = counters.TakeNotes();
+  ASSERT_FALSE(notes.empty());
+  EXPECT_NE(notes.front().find("failed"), std::string::npos) << notes.front();
+  EXPECT_NE(notes.front().find("not counted from then on"), std::string::npos) << notes.front();
 }
 
 // A workload that does next to nothing: the team's machinery is measured.

@@ -117,6 +117,16 @@ TEST(PlanChecks, MachineWideSettingsHugetlbPagesAndCountersCanForceSequential) {
   EXPECT_EQ(d.order, SampleOrder::kSequential);
   EXPECT_NE(d.note.find("80 file descriptors"), std::string::npos) << d.note;
 
+  // Worker processes forked for a later point would share the earlier
+  // points' memory copy-on-write; thread workers fork nothing.
+  PointNeeds procs = Memory(kGiB, 2);
+  EXPECT_NE(DecideOrder(SampleOrder::kInterleaved, {Memory(kGiB), procs}, Machine(8 * kGiB), {})
+                .note.find("worker processes are forked for each point"),
+            std::string::npos);
+  procs.thread_workers = true;
+  EXPECT_EQ(DecideOrder(SampleOrder::kInterleaved, {Memory(kGiB), procs}, Machine(8 * kGiB), {}).order,
+            SampleOrder::kInterleaved);
+
   // Asked for sequential, it stays so, without a note.
   EXPECT_EQ(DecideOrder(SampleOrder::kSequential, {Memory(1), Memory(1)}, Machine(8 * kGiB), {}).note, "");
 }

@@ -28,7 +28,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   options.sampling.warmup = PositiveInt(args.warmup, "--warmup", 0);
   CheckJsonPath(args.json_path);
   Invocation invocation(ResultKind::kExec, argc, argv);
-  invocation.UseEvents(args.events, true);
+  invocation.UseEvents(args.events);
   invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options);
   const RunResult result = invocation.Finish();
   WriteTextReport(result, std::cout);

@@ -7,8 +7,16 @@
 
 namespace membench {
 
-CounterSet::CounterSet(const std::vector<EventEncoding>& events, sys::CountTarget target)
-    : set_(events, target), enabled_by_exec_(target.pid != 0) {}
+CounterSet::CounterSet(const std::vector<EventEncoding>& events, sys::CountTarget target,
+                       const std::vector<EventStatus>& expected)
+    : set_(events, target), enabled_by_exec_(target.pid != 0) {
+  for (std::size_t i = 0; i < expected.size() && i < set_.statuses().size(); ++i) {
+    const EventStatus& here = set_.statuses()[i];
+    if (expected[i].supported && !here.supported) {
+      notes_.push_back(here.name + ": could not be opened for this point (" + here.reason + "); not counted here");
+    }
+  }
+}
 
 void CounterSet::Start() {
   before_ = set_.Read();

@@ -21,7 +21,11 @@ namespace membench {
 
 class CounterSet {
  public:
-  CounterSet(const std::vector<EventEncoding>& events, sys::CountTarget target);
+  // `expected`: what opening the events got for the run (the report's
+  // header); an event that opened there but not here (out of file
+  // descriptors, say) is a note, not a silent <not counted>.
+  CounterSet(const std::vector<EventEncoding>& events, sys::CountTarget target,
+             const std::vector<EventStatus>& expected = {});
 
   void Start();
   std::vector<std::optional<CounterValue>> Stop();

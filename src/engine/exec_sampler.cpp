@@ -35,17 +35,25 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   CounterSet counters(events_, sys::CountTarget{command.pid(), false});
   counters.Start();
   const std::uint64_t tsc0 = sys::ReadTsc();
-  const sys::CommandOutcome outcome = command.Run();
+  sys::CommandOutcome outcome;
+  try {
+    outcome = command.Run();
+  } catch (const Error&) {
+    // A command the user's Ctrl-C ended while it was held cannot be released.
+    if (stop_.Requested()) throw SampleAbandoned{};
+    throw;
+  }
   const std::uint64_t tsc1 = sys::ReadTsc();
   Sample s;
   s.counters = counters.Stop();
   for (auto& note : counters.TakeNotes()) {
     if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
   }
+  // The terminal's Ctrl-C reaches the command too: a run during which a
+  // stop was asked for (the runner asks for no run after one) measured
+  // something else than the command, whether it failed or caught it.
+  if (stop_.Requested()) throw SampleAbandoned{};
   const bool failed = !outcome.status.exited || outcome.status.code != 0;
-  // The terminal's Ctrl-C reaches the command too: a run it ended measured
-  // nothing.
-  if (failed && stop_.Requested()) throw SampleAbandoned{};
   if (failed && !request_.ignore_status) {
     throw Error(fmt::format("'{}' ended with {} in run {}; --ignore-status keeps going", JoinedCommand(request_.argv),
                             outcome.status.Describe(), runs_));

@@ -18,6 +18,7 @@
 #include "sys/clock.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
+#include "sys/limits.h"
 #include "sys/memory.h"
 #include "sys/mthp.h"
 #include "sys/perf_events.h"
@@ -72,9 +73,10 @@ class GuardedSource : public SampleSource {
 
 class WorkloadOpener : public PointOpener {
  public:
-  WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events, const std::vector<int>& cpus,
+  WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events,
+                 const std::vector<EventStatus>& expected, const std::vector<int>& cpus,
                  std::vector<std::string>& run_notes)
-      : info_(info), events_(events), cpus_(cpus), run_notes_(run_notes) {}
+      : info_(info), events_(events), expected_(expected), cpus_(cpus), run_notes_(run_notes) {}
 
   std::unique_ptr<SampleSource> Open(const Point& point) override {
     std::unique_ptr<sys::MthpSelection> setting;
@@ -86,9 +88,9 @@ class WorkloadOpener : public PointOpener {
     }
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
-      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_);
+      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_);
     } else {
-      source = std::make_unique<WorkloadSampler>(info_, point, events_);
+      source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_);
     }
     return std::make_unique<GuardedSource>(std::move(setting), std::move(source));
   }
@@ -96,6 +98,7 @@ class WorkloadOpener : public PointOpener {
  private:
   const WorkloadInfo& info_;
   const std::vector<EventEncoding>& events_;
+  const std::vector<EventStatus>& expected_;
   const std::vector<int>& cpus_;
   std::vector<std::string>& run_notes_;
 };
@@ -148,14 +151,18 @@ Invocation::Invocation(ResultKind kind, int argc, char** argv) : guards_(std::ma
 
 Invocation::~Invocation() = default;
 
-void Invocation::UseEvents(const std::string& list, bool for_commands) {
+void Invocation::UseEvents(const std::string& list) {
   if (sys::NamesTracepoints(list) && !guards_->tracefs) {
     guards_->tracefs = std::make_unique<sys::TracefsMount>();
   }
   events_ = sys::ResolveEventList(list);
-  // What opening them gets on this machine, for the report's header; each
-  // point opens its own set the same way.
-  const sys::PerfEventSet probe(events_, sys::CountTarget{0, for_commands});
+}
+
+void Invocation::ProbeEvents(const sys::CountTarget& target) {
+  if (!result_.events.empty() || events_.empty()) return;
+  // What opening them gets on this machine, for the report's header, opened
+  // as the first points open theirs (grouped, or following their tasks).
+  const sys::PerfEventSet probe(events_, target);
   result_.events = probe.statuses();
 }
 
@@ -181,11 +188,13 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   if (order.order != plan.order && order.note.find("file descriptors") != std::string::npos) {
     // The soft limit on open files is this process's own to raise.
-    machine.open_files_left = sys::RaiseOpenFileLimit() > 0 ? sys::OpenFilesLeft() : machine.open_files_left;
+    sys::RaiseOpenFileLimit();
+    machine.open_files_left = sys::OpenFilesLeft();
     order = DecideOrder(plan.order, needs, machine, resources);
   }
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
+  if (!points.empty()) ProbeEvents(CountTargetFor(info.NeedsOf(points.front()).tasks));
 
   // Started before the pinning, so they are not confined to --cpu.
   std::optional<sys::CachePressure> pressure;
@@ -197,7 +206,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   }
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress;
-  WorkloadOpener opener(info, events_, options.cpus, result_.notes);
+  WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes);
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
@@ -215,6 +224,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
 }
 
 std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunOptions& options) {
+  ProbeEvents(sys::CountTarget{0, true});
   const SignalStop stop;
   CommandOpener opener(request, events_, stop);
   Point point;

@@ -22,6 +22,7 @@
 #include "engine/exec_sampler.h"
 #include "engine/runner.h"
 #include "engine/workload.h"
+#include "sys/perf_events.h"
 
 namespace membench {
 
@@ -43,8 +44,8 @@ class Invocation {
 
   // The counters of every point: an event list as -e takes it. Where it
   // names tracepoints and tracefs is not mounted, root mounts it for the
-  // invocation. For commands (exec) the counters follow a process tree.
-  void UseEvents(const std::string& list, bool for_commands = false);
+  // invocation.
+  void UseEvents(const std::string& list);
 
   // A note for the result, in the order given.
   void Note(std::string note);
@@ -69,6 +70,9 @@ class Invocation {
 
  private:
   struct Guards;
+  // Fills the result's event statuses, once, by opening the events as the
+  // first points do.
+  void ProbeEvents(const sys::CountTarget& target);
   RunResult result_;
   std::vector<EventEncoding> events_;
   std::unique_ptr<Guards> guards_;

@@ -91,6 +91,16 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
   for (const PointNeeds& p : points) {
     if (p.each.only_mthp_size) return sequential("mTHP points change machine-wide settings for their duration");
   }
+  for (const PointNeeds& p : points) {
+    // A team forks its workers before its lead maps anything, but a point
+    // opened later would fork them from a lead that holds the earlier
+    // points' memory: shared copy-on-write, those points' next writes would
+    // fault (and split their THPs).
+    if (p.workers > 1 && !p.thread_workers) {
+      return sequential("worker processes are forked for each point, and would share the other points' memory "
+                        "copy-on-write");
+    }
+  }
   std::uint64_t memory = PressureTotal(resources);
   std::map<std::size_t, std::uint64_t> hugetlb;
   std::uint64_t files = 0;

@@ -59,8 +59,9 @@ struct OrderDecision {
 };
 
 // Interleaved (all points live at once) unless a point changes machine-wide
-// settings for its duration, or the points together need more memory,
-// hugetlb pages or file descriptors than there are.
+// settings for its duration, a point forks worker processes, or the points
+// together need more memory, hugetlb pages or file descriptors than there
+// are.
 OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& points, const MachineCapacity& machine,
                           const RunResources& resources);
 

@@ -12,10 +12,10 @@
 namespace membench {
 
 std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns, std::int64_t target_ns) {
-  if (elapsed_ns <= 0) return loops * 10;
-  const double multiplier = std::min(10.0, 1.4 * static_cast<double>(target_ns) / static_cast<double>(elapsed_ns));
+  const double multiplier =
+      elapsed_ns <= 0 ? 10.0 : std::min(10.0, 1.4 * static_cast<double>(target_ns) / static_cast<double>(elapsed_ns));
   const double next = static_cast<double>(loops) * multiplier;
-  if (next >= 1e15) return static_cast<std::uint64_t>(1e15);
+  if (next >= static_cast<double>(kMaxLoops)) return kMaxLoops;
   return std::max(loops + 1, static_cast<std::uint64_t>(next));
 }
 
@@ -129,7 +129,7 @@ class LivePoint {
       const std::optional<Sample> s = Take(loops_);
       if (!s) return;
       if (first) m_.first_sample = *s;
-      if (s->wall_ns >= target) return;
+      if (s->wall_ns >= target || loops_ >= kMaxLoops) return;
       loops_ = NextCalibrationLoops(loops_, s->wall_ns, target);
     }
   }

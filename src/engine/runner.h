@@ -69,8 +69,10 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
 double CiHalfWidthPct(const std::vector<Sample>& samples);
 
 // Loops for the next calibration try, as Google Benchmark grows them: aim
-// 40% past the target, at most x10 per step, always at least one more.
+// 40% past the target, at most x10 per step, always at least one more, and
+// never beyond kMaxLoops (a loop the clock cannot see ends calibration there).
 std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns, std::int64_t target_ns);
+inline constexpr std::uint64_t kMaxLoops = 1'000'000'000'000'000;
 
 // Warm-up goes on past --warmup while a sample ran more than this much
 // faster per loop than the one before: memory a VM's host has not backed yet

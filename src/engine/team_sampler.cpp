@@ -7,11 +7,12 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <sstream>
 #include <thread>
 
 #include "core/error.h"
 #include "sys/clock.h"
-#include "sys/cpu.h"
+#include "sys/limits.h"
 #include "sys/process.h"
 
 namespace membench {
@@ -35,7 +36,7 @@ struct WorkerSlot {
   std::int64_t phase_ns[kMaxTeamPhases] = {};
   std::uint32_t phases = 0;
   char error[1024] = {};
-  char counter_note[512] = {};  // the worker's latest counter problem
+  char counter_notes[2048] = {};  // the worker's counter problems of the round, one per line
 };
 
 // How often the lead, waiting for its workers, looks whether one died.
@@ -69,12 +70,14 @@ struct TeamSampler::Shared {
 };
 
 TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-                         const std::vector<EventEncoding>& events)
+                         const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected)
     : info_(info),
       point_(point),
       plan_(plan),
       events_(events),
+      expected_(expected),
       tasks_(info.NeedsOf(point).tasks),
+      round_cpu_(plan.kind == sys::WorkerKind::kThread && tasks_ != TaskCreation::kNone),
       lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
       memory_(sizeof(Shared) + sizeof(WorkerSlot) * static_cast<std::size_t>(plan.count)) {
   if (events.size() > kMaxTeamEvents) {
@@ -82,21 +85,22 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
   }
   // Spinning workers that outnumber the CPUs they may run on would keep
   // the ones not yet awake from running.
-  const int cpus_available = cpus.empty() ? sys::OnlineCpuCount() : static_cast<int>(cpus.size());
+  const int cpus_available = cpus.empty() ? sys::AllowedCpuCount() : static_cast<int>(cpus.size());
   yield_while_spinning_ = plan.count > cpus_available;
   shared_ = new (memory_.data()) Shared;
   for (int i = 0; i < plan.count; ++i) new (&shared_->slot(i)) WorkerSlot;
   try {
     // Fork before the lead maps anything: its buffers would otherwise be
     // shared copy-on-write with every worker, and its writes would fault.
-    team_ = std::make_unique<sys::WorkerTeam>(plan.kind, plan.count, cpus, [this](int index) { WorkerMain(index); });
+    team_ = std::make_unique<sys::WorkerTeam>(
+        plan.kind, plan.count, cpus, [this](int index) { WorkerMain(index); }, [this] { TellWorkersToQuit(); });
     {
       const sys::ScopedAffinity pin(lead_cpus_);
       std::lock_guard<std::mutex> lock(g_prepare_mutex);
       lead_ = info_.make();
       lead_->Prepare(point_);
     }
-    lead_counters_ = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_));
+    lead_counters_ = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_), expected_);
     shared_->lead_prepared.store(1);
     sys::FutexWakeAll(shared_->lead_prepared);
     shared_->done.fetch_add(1);
@@ -110,11 +114,22 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
 
 TeamSampler::~TeamSampler() { Stop(); }
 
-void TeamSampler::Stop() {
+void TeamSampler::TellWorkersToQuit() {
   shared_->quit.store(1);
   for (const auto* word : {&shared_->round, &shared_->lead_prepared, &shared_->released}) sys::FutexWakeAll(*word);
+}
+
+void TeamSampler::Stop() {
+  TellWorkersToQuit();
   if (team_) team_->Finish(5'000'000'000);
   team_.reset();
+}
+
+CpuTimeScope TeamSampler::WorkerCpuScope() const {
+  if (plan_.kind == sys::WorkerKind::kProcess) {
+    return {CpuTimeScope::Own::kProcess, tasks_ == TaskCreation::kProcesses};
+  }
+  return {round_cpu_ ? CpuTimeScope::Own::kNone : CpuTimeScope::Own::kThread, false};
 }
 
 void TeamSampler::LeadWaitFor(const std::atomic<std::uint32_t>& word, std::uint32_t target) {
@@ -145,7 +160,7 @@ void TeamSampler::WorkerMain(int index) {
     if (plan_.kind == sys::WorkerKind::kThread) lock.lock();
     workload = info_.make();
     workload->Prepare(point_);
-    counters = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_));
+    counters = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_), expected_);
   } catch (const std::exception& e) {
     RecordFailure(shared.failed, slot, e.what());
   }
@@ -195,24 +210,32 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
     sys::SpinPause(yield_while_spinning_);
   }
   if (shared.failed.load() != 0 || shared.quit.load() != 0) return;
-  // Each process worker counts its own reaped children; thread workers
-  // share one process, whose reaped children the lead counts for the round.
-  const CpuTimeScope scope{false, tasks_ == TaskCreation::kProcesses && plan_.kind == sys::WorkerKind::kProcess};
-  const TimedRun run = TimeRun(workload, counters, shared.loops, scope);
-  slot.start_ns = run.start_ns;
-  slot.end_ns = run.end_ns;
-  slot.tsc_ticks = run.sample.tsc_ticks;
-  slot.user_ns = run.sample.user_ns;
-  slot.system_ns = run.sample.system_ns;
-  slot.work = run.sample.work;
-  slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
-  for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
-  for (std::size_t i = 0; i < kMaxTeamEvents; ++i) {
-    const bool have = i < run.sample.counters.size() && run.sample.counters[i].has_value();
-    slot.counts[i] = have ? SharedCount{1, *run.sample.counters[i]} : SharedCount{};
+  if (index == 0 && round_cpu_) {
+    round_cpu0_ = sys::ProcessCpuTimes();
+    if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
   }
-  const std::vector<std::string> notes = counters.TakeNotes();
-  if (!notes.empty()) std::strncpy(slot.counter_note, notes.front().c_str(), sizeof slot.counter_note - 1);
+  try {
+    const TimedRun run = TimeRun(workload, counters, shared.loops, WorkerCpuScope());
+    slot.start_ns = run.start_ns;
+    slot.end_ns = run.end_ns;
+    slot.tsc_ticks = run.sample.tsc_ticks;
+    slot.user_ns = run.sample.user_ns;
+    slot.system_ns = run.sample.system_ns;
+    slot.work = run.sample.work;
+    slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
+    for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
+    for (std::size_t i = 0; i < kMaxTeamEvents; ++i) {
+      const bool have = i < run.sample.counters.size() && run.sample.counters[i].has_value();
+      slot.counts[i] = have ? SharedCount{1, *run.sample.counters[i]} : SharedCount{};
+    }
+  } catch (const std::exception& e) {
+    // The barrier is behind us: the lead finds the failure after the round.
+    RecordFailure(shared.failed, slot, e.what());
+  }
+  // Every counter problem of the round, one per line, as far as the slot holds.
+  std::string notes;
+  for (const std::string& note : counters.TakeNotes()) notes += note + "\n";
+  std::strncpy(slot.counter_notes, notes.c_str(), sizeof slot.counter_notes - 1);
 }
 
 void TeamSampler::Describe(Measurement& m) const {
@@ -220,7 +243,15 @@ void TeamSampler::Describe(Measurement& m) const {
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
   m.phases = lead_->Phases();
-  m.cpu_time_scope = CpuTimeScope{false, tasks_ == TaskCreation::kProcesses}.Describe();
+  const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes reaped" : "";
+  if (plan_.kind == sys::WorkerKind::kProcess) {
+    m.cpu_time_scope = "each worker process's own, summed" + children;
+  } else if (round_cpu_) {
+    m.cpu_time_scope = "membench's process (every thread: the workers and the tasks they created) from the release "
+                       "of the workers to the end of the last one" + children;
+  } else {
+    m.cpu_time_scope = "each worker thread's own, summed";
+  }
   m.notes.push_back(fmt::format(
       "{} worker {}, {}, each with its own memory and counters, released together by a barrier (each spins until "
       "all are awake); rate = all workers' work / wall time of the parallel region",
@@ -231,8 +262,6 @@ void TeamSampler::Describe(Measurement& m) const {
 Sample TeamSampler::Take(std::uint64_t loops) {
   const sys::ScopedAffinity pin(lead_cpus_);
   Shared& shared = *shared_;
-  const bool round_children = tasks_ == TaskCreation::kProcesses && plan_.kind == sys::WorkerKind::kThread;
-  const sys::CpuTimes children0 = round_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   shared.loops = loops;
   shared.arrived.store(0);
   shared.awake.store(0);
@@ -246,10 +275,11 @@ Sample TeamSampler::Take(std::uint64_t loops) {
 
   Sample s;
   s.loops = loops;
-  if (round_children) {
-    const sys::CpuTimes children1 = sys::ReapedChildrenCpuTimes();
-    s.user_ns = children1.user_ns - children0.user_ns;
-    s.system_ns = children1.system_ns - children0.system_ns;
+  if (round_cpu_) {
+    sys::CpuTimes round_cpu1 = sys::ProcessCpuTimes();
+    if (tasks_ == TaskCreation::kProcesses) round_cpu1 += sys::ReapedChildrenCpuTimes();
+    s.user_ns = round_cpu1.user_ns - round_cpu0_.user_ns;
+    s.system_ns = round_cpu1.system_ns - round_cpu0_.system_ns;
   }
   std::int64_t first_start = shared.slot(0).start_ns;
   std::int64_t last_start = first_start;
@@ -273,11 +303,12 @@ Sample TeamSampler::Take(std::uint64_t loops) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
       sums[e] += slot.counts[e].value;
     }
-    if (slot.counter_note[0] != 0) {
-      const std::string note = "worker " + std::to_string(i) + ": " + slot.counter_note;
+    std::istringstream lines(slot.counter_notes);
+    for (std::string line; std::getline(lines, line);) {
+      const std::string note = "worker " + std::to_string(i) + ": " + line;
       if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
-      slot.counter_note[0] = 0;
     }
+    slot.counter_notes[0] = 0;
   }
   s.wall_ns = last_end - first_start;
   s.start_skew_ns = last_start - first_start;

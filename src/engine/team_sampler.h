@@ -25,6 +25,7 @@
 #include "engine/workers.h"
 #include "engine/workload.h"
 #include "engine/workload_sampler.h"
+#include "sys/clock.h"
 #include "sys/shared_memory.h"
 #include "sys/worker_team.h"
 
@@ -38,8 +39,9 @@ class TeamSampler : public SampleSource {
  public:
   // Starts the workers and prepares every workload; throws Error with the
   // first worker's failure. `cpus`: --cpu, handed out round-robin.
+  // `expected`: the run's event statuses (engine/counter_set.h).
   TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-              const std::vector<EventEncoding>& events);
+              const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected = {});
   ~TeamSampler() override;
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return lead_->FreshStateEachSample(); }
@@ -51,6 +53,9 @@ class TeamSampler : public SampleSource {
   // Tells the workers to return, and reaps or joins them.
   void Stop();
   void WorkerMain(int index);
+  // Sets quit and wakes everyone who sleeps on a word.
+  void TellWorkersToQuit();
+  CpuTimeScope WorkerCpuScope() const;
   void RunRound(int index, std::uint32_t round, Workload& workload, CounterSet& counters);
   // Waits until word reaches target, checking the workers meanwhile.
   void LeadWaitFor(const std::atomic<std::uint32_t>& word, std::uint32_t target);
@@ -60,7 +65,13 @@ class TeamSampler : public SampleSource {
   Point point_;
   WorkerPlan plan_;
   std::vector<EventEncoding> events_;
+  std::vector<EventStatus> expected_;
   TaskCreation tasks_;
+  // Thread workers whose workload creates tasks share one process with
+  // them: the lead counts that process's CPU time over the parallel
+  // region instead of each worker its thread's.
+  bool round_cpu_ = false;
+  sys::CpuTimes round_cpu0_;
   std::vector<int> lead_cpus_;  // worker 0, the runner's thread, runs on the first CPU of --cpu
   bool yield_while_spinning_ = false;
   std::unique_ptr<Workload> lead_;

@@ -5,13 +5,24 @@
 
 namespace membench {
 
-std::string CpuTimeScope::Describe() const {
-  const std::string own = whole_process ? "membench's process" : "each worker thread's own, summed";
-  return reaped_children ? own + ", and the child processes reaped during the sample" : own;
+namespace {
+
+sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
+  switch (own) {
+    case CpuTimeScope::Own::kProcess:
+      return sys::ProcessCpuTimes();
+    case CpuTimeScope::Own::kThread:
+      return sys::ThreadCpuTimes();
+    case CpuTimeScope::Own::kNone:
+      break;
+  }
+  return {};
 }
 
+}  // namespace
+
 TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope) {
-  const auto cpu_times = scope.whole_process ? sys::ProcessCpuTimes : sys::ThreadCpuTimes;
+  const auto cpu_times = [&] { return OwnCpuTimes(scope.own); };
   TimedRun run;
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
@@ -40,12 +51,13 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
 
 sys::CountTarget CountTargetFor(TaskCreation tasks) { return sys::CountTarget{0, tasks != TaskCreation::kNone}; }
 
-WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events)
+WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
+                                 const std::vector<EventStatus>& expected)
     : info_(info),
       point_(point),
       workload_(info.make()),
-      cpu_scope_{true, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
-      counters_(events, CountTargetFor(info.NeedsOf(point).tasks)) {
+      cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
+      counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected) {
   workload_->Prepare(point_);
 }
 
@@ -54,7 +66,9 @@ void WorkloadSampler::Describe(Measurement& m) const {
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
   m.phases = workload_->Phases();
-  m.cpu_time_scope = cpu_scope_.Describe();
+  m.cpu_time_scope = cpu_scope_.reaped_children
+                         ? "membench's process, and the child processes reaped during the sample"
+                         : "membench's process";
 }
 
 Sample WorkloadSampler::Take(std::uint64_t loops) {

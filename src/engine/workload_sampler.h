@@ -17,13 +17,14 @@
 
 namespace membench {
 
-// Whose CPU time a sample counts: the whole process (a solo point: every
-// thread of membench) or the calling thread (one worker of a team), and
-// whether the children the workload reaped during the sample are added.
+// Whose CPU time a sample counts: the whole process (a solo point, or a
+// worker process: every thread of it), the calling thread (one worker of a
+// thread team), or none (a team measured as a whole elsewhere); and whether
+// the children the workload reaped during the sample are added.
 struct CpuTimeScope {
-  bool whole_process = true;
+  enum class Own { kProcess, kThread, kNone };
+  Own own = Own::kProcess;
   bool reaped_children = false;
-  std::string Describe() const;
 };
 
 // One timed run with its start and end on the shared clocks, for a team to
@@ -44,7 +45,9 @@ sys::CountTarget CountTargetFor(TaskCreation tasks);
 class WorkloadSampler : public SampleSource {
  public:
   // Makes and prepares the workload; throws Error from Prepare.
-  WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events);
+  // `expected`: the run's event statuses (engine/counter_set.h).
+  WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
+                  const std::vector<EventStatus>& expected = {});
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return workload_->FreshStateEachSample(); }
   Sample Take(std::uint64_t loops) override;

@@ -149,13 +149,12 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
                "per sample", FormatSize(static_cast<std::uint64_t>(st.work_per_sample / static_cast<double>(m.loops))));
   }
-  if (m.first_sample && m.first_sample->wall_ns > 0) {
+  if (const auto first_rate = m.first_sample ? RatePerSecond(*m.first_sample) : std::nullopt) {
     const Sample& f = *m.first_sample;
     const std::string faults =
         st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
-    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n",
-               RateText(m, static_cast<double>(f.work) / (static_cast<double>(f.wall_ns) * 1e-9)), "first pass",
-               f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate),
+               "first pass", f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
   }
   out << "\n";
   const Summary& t = st.wall_seconds;

@@ -40,9 +40,11 @@ ChildProcess ChildProcess::Fork(const std::function<int()>& body, const ChildSet
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(1);
     }
-    const auto action = setup.ignore_interrupts ? SIG_IGN : SIG_DFL;
-    ::signal(SIGINT, action);
-    ::signal(SIGTERM, action);
+    if (setup.interrupts != ChildSetup::Interrupts::kInherit) {
+      const auto action = setup.interrupts == ChildSetup::Interrupts::kIgnore ? SIG_IGN : SIG_DFL;
+      ::signal(SIGINT, action);
+      ::signal(SIGTERM, action);
+    }
     if (setup.process_group >= 0) ::setpgid(0, setup.process_group);
     int status = 1;
     try {

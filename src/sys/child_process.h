@@ -33,9 +33,11 @@ struct ChildSetup {
   // parent already gone exits at once.
   bool die_with_parent = true;
   // Ctrl-C and SIGTERM are membench's to handle (it stops its children
-  // itself): the child ignores them. Otherwise they get their default
-  // actions back, as a program the user runs expects.
-  bool ignore_interrupts = true;
+  // itself): the child ignores them (kIgnore). A program the user runs gets
+  // their default actions back (kDefault); a child that only exits keeps
+  // what it inherited (kInherit: no system call added to what is timed).
+  enum class Interrupts { kIgnore, kDefault, kInherit };
+  Interrupts interrupts = Interrupts::kIgnore;
   // -1: stay in membench's group; 0: lead a new one; > 0: join that one.
   pid_t process_group = -1;
 };

@@ -31,6 +31,11 @@ inline std::uint64_t ReadTscAfterStores() {
 struct CpuTimes {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;
+  CpuTimes& operator+=(const CpuTimes& other) {
+    user_ns += other.user_ns;
+    system_ns += other.system_ns;
+    return *this;
+  }
 };
 
 // A getrusage/wait4 record's user and system times.

@@ -54,7 +54,7 @@ HeldCommand::HeldCommand(const std::vector<std::string>& argv, bool show_output)
           [[maybe_unused]] const ssize_t put = ::write(error[1], &failure, sizeof failure);
           return 127;
         },
-        ChildSetup{true, false, -1});
+        ChildSetup{true, ChildSetup::Interrupts::kDefault, -1});
   } catch (...) {
     for (int fd : {go[0], error[1]}) CloseIfOpen(fd);
     CloseIfOpen(go_fd_);
@@ -75,7 +75,9 @@ CommandOutcome HeldCommand::Run() {
   CommandOutcome out;
   const std::int64_t start = MonotonicNs();
   const char go = 'g';
-  if (::write(go_fd_, &go, 1) != 1) throw Error("cannot release the command");
+  if (::write(go_fd_, &go, 1) != 1) {
+    throw Error(std::string("cannot release the command (it ended while held: ") + std::strerror(errno) + ")");
+  }
   rusage usage{};
   out.status = child_.Wait(&usage);
   out.wall_ns = MonotonicNs() - start;

@@ -10,27 +10,54 @@ namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
 
-extern "C" void OnInterrupt(int signal_number) {
+// The signals that ask membench to stop: Ctrl-C, kill, a closed terminal,
+// Ctrl-\.
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+// Undoes every registered change, then dies of the signal (its default
+// action), as a shell expects of a process killed by it.
+[[noreturn]] void DieOf(int signal_number) {
+  RunEmergencyRestores();
+  std::signal(signal_number, SIG_DFL);
+  sigset_t self;
+  sigemptyset(&self);
+  sigaddset(&self, signal_number);
+  sigprocmask(SIG_UNBLOCK, &self, nullptr);
+  std::raise(signal_number);
+  std::_Exit(128 + signal_number);  // a default action that does not end the process
+}
+
+extern "C" void OnStopSignal(int signal_number) {
   if (g_interrupted == 0) {
     g_interrupted = 1;
     return;
   }
-  RunEmergencyRestores();
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);  // delivered when the handler returns
+  DieOf(signal_number);
 }
+
+// abort() (an exception nobody caught, a failed check): the settings are
+// restored before membench dies of it.
+extern "C" void OnAbort(int signal_number) { DieOf(signal_number); }
 
 }  // namespace
 
 void InstallInterruptHandling() {
-  struct sigaction action {};
-  action.sa_handler = OnInterrupt;
-  sigemptyset(&action.sa_mask);
-  // Each signal blocks the other while its handler runs: one undo at a time.
-  sigaddset(&action.sa_mask, SIGINT);
-  sigaddset(&action.sa_mask, SIGTERM);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  struct sigaction stop {};
+  stop.sa_handler = OnStopSignal;
+  sigemptyset(&stop.sa_mask);
+  // One handler at a time: each stop signal blocks the others while it runs.
+  for (const int s : kStopSignals) sigaddset(&stop.sa_mask, s);
+  // Slow system calls resume after the first signal: the run stops between
+  // samples, not inside a read that would then have to be retried by hand.
+  stop.sa_flags = SA_RESTART;
+  for (const int s : kStopSignals) sigaction(s, &stop, nullptr);
+  struct sigaction abort_action {};
+  abort_action.sa_handler = OnAbort;
+  sigemptyset(&abort_action.sa_mask);
+  sigaction(SIGABRT, &abort_action, nullptr);
+  // A pipe whose reader is gone (a command under exec that died) is an
+  // error on the write, not a reason to die.
+  std::signal(SIGPIPE, SIG_IGN);
 }
 
 bool Interrupted() { return g_interrupted != 0; }

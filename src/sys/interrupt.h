@@ -1,10 +1,11 @@
 // File: sys/interrupt.h
-// Ctrl-C and SIGTERM. The first asks the run to stop between samples: what
-// was measured is kept, reported and saved, and every setting is restored
-// on the way out. A second ends membench at once, even in the middle of a
-// long sample: the handler runs the registered emergency restores
-// (sys/emergency_restore.h), then membench dies of the signal, and its
-// children with it (they die with their parent, sys/child_process.h).
+// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT. The first asks the run to stop
+// between samples: what was measured is kept, reported and saved, and
+// every setting is restored on the way out. A second ends membench at once,
+// even in the middle of a long sample: the handler runs the registered
+// emergency restores (sys/emergency_restore.h), then membench dies of the
+// signal, and its children with it (they die with their parent,
+// sys/child_process.h). An abort() restores them too; SIGPIPE is ignored.
 #pragma once
 
 namespace membench::sys {

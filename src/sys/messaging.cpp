@@ -1,8 +1,8 @@
 // File: sys/messaging.cpp
 #include "sys/messaging.h"
 
+#include <fcntl.h>
 #include <poll.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "sys/limits.h"
 
 namespace membench::sys {
 namespace {
@@ -72,25 +73,24 @@ void MakeChannel(MessagingIpc ipc, int fds[2]) {
 }  // namespace
 
 void CheckMessagingLimits(const MessagingPlan& plan) {
-  rlimit files{};
-  ::getrlimit(RLIMIT_NOFILE, &files);
-  // The parent holds a channel (two ends) per receiver of every group at once.
+  // The parent holds a channel (two ends) per receiver of every group at
+  // once, on top of what it has open already (counters among them).
   const std::uint64_t needed_files = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds + 16;
-  if (files.rlim_cur != RLIM_INFINITY && needed_files > files.rlim_cur) {
+  const std::uint64_t left = OpenFilesLeft();
+  if (needed_files > left) {
+    const std::uint64_t hard = OpenFileHardLimit();
+    const std::uint64_t raise_to = OpenFileLimit() - left + needed_files;
     throw Error("--groups " + std::to_string(plan.groups) + " --fds " + std::to_string(plan.fds) + " needs " +
-                std::to_string(needed_files) + " open files but the limit (ulimit -n) is " +
-                std::to_string(files.rlim_cur) + "; raise it with ulimit -n " + std::to_string(needed_files) +
-                " (up to the hard limit " +
-                (files.rlim_max == RLIM_INFINITY ? std::string("unlimited") : std::to_string(files.rlim_max)) +
-                "), or use fewer groups or fds");
+                std::to_string(needed_files) + " more open files but only " + std::to_string(left) +
+                " are left under the limit (ulimit -n " + std::to_string(OpenFileLimit()) + "); raise it with ulimit -n " +
+                std::to_string(raise_to) + " (up to the hard limit " +
+                (hard == UINT64_MAX ? std::string("unlimited") : std::to_string(hard)) + "), or use fewer groups or fds");
   }
-  rlimit procs{};
-  ::getrlimit(RLIMIT_NPROC, &procs);
   const std::uint64_t workers = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds;
-  if (procs.rlim_cur != RLIM_INFINITY && workers > procs.rlim_cur) {
+  if (workers > ProcessLimit()) {
     throw Error("--groups " + std::to_string(plan.groups) + " --fds " + std::to_string(plan.fds) + " needs " +
                 std::to_string(workers) + " tasks but the process limit (ulimit -u) is " +
-                std::to_string(procs.rlim_cur) + "; raise it with ulimit -u, or use fewer groups or fds");
+                std::to_string(ProcessLimit()) + "; raise it with ulimit -u, or use fewer groups or fds");
   }
 }
 
@@ -104,34 +104,53 @@ MessagingRun::MessagingRun(const MessagingPlan& plan) : plan_(plan) {
   try {
     std::size_t slot = 0;
     for (int g = 0; g < plan.groups; ++g) {
+      // The channels are held here (threads share them) until processes
+      // have taken their copies, or the run ends.
+      const std::size_t group_fds = channel_fds_.size();
       std::vector<int> write_ends;
       for (int r = 0; r < plan.fds; ++r) {
         int channel[2];
         MakeChannel(plan.ipc, channel);
+        channel_fds_.push_back(channel[0]);
+        channel_fds_.push_back(channel[1]);
         Start(false, {channel[0]}, channel[1], slot++);
-        // Processes took their copies; threads share these, closed at the end.
-        if (plan.mode == MessagingMode::kProcess) {
-          ::close(channel[0]);
-        } else {
-          thread_fds_.push_back(channel[0]);
-          thread_fds_.push_back(channel[1]);
-        }
         write_ends.push_back(channel[1]);
       }
       for (int s = 0; s < plan.fds; ++s) Start(true, write_ends, -1, slot++);
       if (plan.mode == MessagingMode::kProcess) {
-        for (const int fd : write_ends) ::close(fd);
+        for (std::size_t i = group_fds; i < channel_fds_.size(); ++i) ::close(channel_fds_[i]);
+        channel_fds_.resize(group_fds);
       }
     }
     // Everyone ready before the clock starts.
     char byte;
     for (std::size_t i = 0; i < tasks; ++i) {
-      if (::read(ready_[0], &byte, 1) != 1) throw Error("a hackbench worker died before it was ready");
+      ssize_t got;
+      do {
+        got = ::read(ready_[0], &byte, 1);
+      } while (got < 0 && errno == EINTR);
+      if (got != 1) throw Error("a hackbench worker died before it was ready");
     }
   } catch (...) {
-    Cleanup();
+    Abort();
     throw;
   }
+}
+
+void MessagingRun::Abort() {
+  // Thread workers wait for the wake-up, and a group whose senders were
+  // never started would leave its receivers waiting for bytes forever: every
+  // channel becomes /dev/null first (reads end at once, writes go nowhere),
+  // so every released thread finishes. The descriptors stay valid until the
+  // threads are joined, so none of them is reused meanwhile.
+  if (!threads_.empty()) {
+    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (const int fd : channel_fds_) {
+      if (null >= 0) ::dup2(null, fd);
+    }
+    if (null >= 0) ::close(null);
+  }
+  Cleanup();
 }
 
 void MessagingRun::Start(bool sender, const std::vector<int>& fds_to_use, int keep_fd, std::size_t slot) {
@@ -156,7 +175,7 @@ void MessagingRun::Start(bool sender, const std::vector<int>& fds_to_use, int ke
         if (keep_fd >= 0) ::close(keep_fd);
         return static_cast<int>(body());
       },
-      ChildSetup{true, true, process_group_}));
+      ChildSetup{true, ChildSetup::Interrupts::kIgnore, process_group_}));
   if (process_group_ == 0) process_group_ = processes_.back().pid();
 }
 
@@ -205,8 +224,8 @@ void MessagingRun::Cleanup() {
     for (auto& thread : threads_) thread.join();
     threads_.clear();
   }
-  for (const int fd : thread_fds_) ::close(fd);
-  thread_fds_.clear();
+  for (const int fd : channel_fds_) ::close(fd);
+  channel_fds_.clear();
   for (int* pair : {ready_, wakeup_}) {
     for (int i = 0; i < 2; ++i) {
       if (pair[i] >= 0) ::close(pair[i]);

@@ -47,6 +47,8 @@ class MessagingRun {
 
  private:
   void Start(bool sender, const std::vector<int>& fds_to_use, int keep_fd, std::size_t slot);
+  // After a failed construction: makes sure no thread waits forever.
+  void Abort();
   void Cleanup();
 
   MessagingPlan plan_;
@@ -56,7 +58,7 @@ class MessagingRun {
   pid_t process_group_ = 0;  // of the process workers: the first one's pid
   std::vector<std::thread> threads_;
   std::vector<std::uint64_t> thread_results_;  // per thread: 0 ok, else an error code
-  std::vector<int> thread_fds_;                // the channels of thread mode
+  std::vector<int> channel_fds_;               // both ends of every channel membench holds
 };
 
 }  // namespace membench::sys

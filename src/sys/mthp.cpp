@@ -86,9 +86,11 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
     throw Error("--pages mthp-" + SizeName(page_bytes) + ": " + reason);
   }
   const auto changes = ChangesNeeded(page_bytes);
+  // Held while the point runs: shared where the settings are already right
+  // (another run must not change them meanwhile), exclusive to change them.
+  Lock(!changes.empty());
   if (changes.empty()) return;
   try {
-    Lock();
     // The others off before this one on, so no fault in between can take a
     // size that is not asked for.
     for (const auto& [path, value] : changes) {
@@ -106,15 +108,22 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
 MthpSelection::~MthpSelection() { Restore(); }
 
 // Two runs changing the sizes at once would each restore the other's
-// values: the second one is refused while the first holds the lock.
-void MthpSelection::Lock() {
+// values, and a run relying on the sizes as they are would lose them to
+// another's restore: a run that changes them holds the lock alone.
+void MthpSelection::Lock(bool exclusive) {
   const char* path = "/run/lock/membench-mthp.lock";
-  lock_fd_ = ::open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0) throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
-  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  lock_fd_ = ::open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0) {
+    // A user who cannot create the lock cannot change the sizes either; one
+    // that relies on them goes on without it.
+    if (!exclusive) return;
+    throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
+  }
+  if (::flock(lock_fd_, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0) {
     ::close(lock_fd_);
     lock_fd_ = -1;
-    throw Error(std::string("another membench run is changing the mTHP settings (it holds ") + path +
+    throw Error(std::string("another membench run is ") +
+                (exclusive ? "using or changing" : "changing") + " the mTHP settings (it holds " + path +
                 "); wait until it ends");
   }
 }

@@ -45,7 +45,7 @@ class MthpSelection {
     std::string before;
     EmergencyRestore undo;
   };
-  void Lock();
+  void Lock(bool exclusive);
   void Change(const std::string& path, const std::string& value);
   void Restore();
 

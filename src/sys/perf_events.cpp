@@ -3,7 +3,6 @@
 
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -92,29 +91,6 @@ std::string PerfOpenErrorReason(int error_number, const std::string& source, int
   }
 }
 
-std::uint64_t OpenFilesLeft() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
-  std::uint64_t open = 0;
-  std::error_code ec;
-  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
-       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-    ++open;
-  }
-  return limit.rlim_cur > open ? limit.rlim_cur - open : 0;
-}
-
-std::uint64_t RaiseOpenFileLimit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
-  if (limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &limit);
-    ::getrlimit(RLIMIT_NOFILE, &limit);
-  }
-  return limit.rlim_cur == RLIM_INFINITY ? UINT64_MAX : limit.rlim_cur;
-}
-
 PerfEventSet::PerfEventSet(std::vector<EventEncoding> events, CountTarget target)
     : events_(std::move(events)), target_(target) {
   // Inherited counters cannot be read as a group (the kernel refuses
@@ -133,8 +109,10 @@ void PerfEventSet::CloseAll() {
 
 void PerfEventSet::OpenAll(bool allow_group) {
   CloseAll();
+  const std::vector<EventStatus> before = statuses_;
   slots_.assign(events_.size(), Slot{});
   statuses_.assign(events_.size(), EventStatus{});
+  given_up_.resize(events_.size(), false);
   std::map<int, int> leaders;  // EventEncoding::group -> leader fd
   const int paranoid = PerfEventParanoid();
   for (std::size_t i = 0; i < events_.size(); ++i) {
@@ -144,6 +122,10 @@ void PerfEventSet::OpenAll(bool allow_group) {
     status.hide_if_unsupported = e.hide_if_unsupported;
     if (!e.unsupported_reason.empty()) {
       status.reason = e.unsupported_reason;
+      continue;
+    }
+    if (given_up_[i]) {  // failed while counting: stays given up
+      status.reason = "given up after a failed ioctl or read";
       continue;
     }
     bool user = e.mode != CountMode::kKernel;
@@ -178,6 +160,9 @@ void PerfEventSet::OpenAll(bool allow_group) {
     }
     if (fd < 0) {
       status.reason = PerfOpenErrorReason(errno, e.source, paranoid);
+      if (i < before.size() && before[i].supported) {
+        failures_.push_back(e.name + ": could not be reopened on its own (" + status.reason + ")");
+      }
       continue;
     }
     std::uint64_t id = 0;
@@ -213,6 +198,7 @@ void PerfEventSet::Fail(std::size_t i, const std::string& what, int error_number
     if (j != i) failures_.push_back(events_[j].name + ": stopped with its group leader " + events_[i].name);
     if (slots_[j].fd != fd) ::close(slots_[j].fd);
     slots_[j] = Slot{};
+    given_up_[j] = true;
   }
   ::close(fd);
 }

@@ -53,7 +53,9 @@ class PerfEventSet {
   std::vector<std::string> TakeFailures();
 
   // Reopens every event on its own, so perf multiplexes and scales them:
-  // for a group the PMU could not schedule as a whole (it never ran).
+  // for a group the PMU could not schedule as a whole (it never ran). Events
+  // given up after a failure stay given up; one that cannot be reopened is
+  // a failure (TakeFailures).
   void Ungroup();
 
  private:
@@ -74,6 +76,7 @@ class PerfEventSet {
   CountTarget target_;
   std::vector<Slot> slots_;
   std::vector<EventStatus> statuses_;
+  std::vector<bool> given_up_;  // failed while counting: never reopened
   std::vector<std::string> failures_;
 };
 
@@ -85,12 +88,5 @@ int PerfEventParanoid();
 
 // True when the kernel exposes a CPU PMU (hardware events can be counted).
 bool HasHardwarePmu();
-
-// File descriptors this process may still open (RLIMIT_NOFILE less those
-// open); every counter takes one.
-std::uint64_t OpenFilesLeft();
-// Raises this process's soft RLIMIT_NOFILE to its hard limit (process-local,
-// as a shell's ulimit -n would); returns the new soft limit.
-std::uint64_t RaiseOpenFileLimit();
 
 }  // namespace membench::sys

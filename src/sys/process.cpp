@@ -43,7 +43,7 @@ CopyOnWriteHolder::CopyOnWriteHolder()
 
 // lmbench's figures include nothing but fork, exit and wait: the child
 // neither asks to die with its parent nor changes its signals.
-constexpr ChildSetup kBareChild{false, false, -1};
+constexpr ChildSetup kBareChild{false, ChildSetup::Interrupts::kInherit, -1};
 
 void ForkExitWait() { ChildProcess::Fork([] { return 0; }, kBareChild).Wait(); }
 

@@ -2,7 +2,6 @@
 #include "sys/worker_team.h"
 
 #include <sched.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -22,13 +21,8 @@ void PinCurrentThread(int cpu) {
   }
 }
 
-std::uint64_t ProcessLimit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NPROC, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
-  return limit.rlim_cur;
-}
-
-WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body)
+WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body,
+                       const std::function<void()>& stop)
     : kind_(kind) {
   try {
     for (int index = 1; index < count; ++index) {
@@ -39,7 +33,14 @@ WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus,
       };
       if (kind == WorkerKind::kThread) {
         try {
-          threads_.emplace_back(run);
+          threads_.emplace_back([this, run, index] {
+            try {
+              run();
+            } catch (const std::exception& e) {
+              const std::lock_guard<std::mutex> lock(failure_mutex_);
+              if (thread_failure_.empty()) thread_failure_ = "worker " + std::to_string(index) + " failed: " + e.what();
+            }
+          });
         } catch (const std::system_error& e) {
           throw Error("cannot start worker thread " + std::to_string(index) + ": " + e.what() +
                       " (see ulimit -u and /proc/sys/kernel/threads-max)");
@@ -56,6 +57,7 @@ WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus,
       }
     }
   } catch (...) {
+    stop();
     KillAll();
     throw;
   }
@@ -64,6 +66,10 @@ WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus,
 WorkerTeam::~WorkerTeam() { KillAll(); }
 
 void WorkerTeam::Check() {
+  {
+    const std::lock_guard<std::mutex> lock(failure_mutex_);
+    if (!thread_failure_.empty()) throw Error(thread_failure_);
+  }
   for (std::size_t i = 0; i < processes_.size(); ++i) {
     const pid_t pid = processes_[i].pid();
     if (const auto status = processes_[i].Poll()) {

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,16 +25,19 @@ enum class WorkerKind { kProcess, kThread };
 class WorkerTeam {
  public:
   // Starts workers 1..count-1 running body(index); throws Error when one
-  // cannot be started (the ones started are stopped again). body must not
-  // throw: a process worker _exits with status 0 after it, 1 if it does.
-  // Process workers ignore Ctrl-C: the runner stops them.
-  WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body);
+  // cannot be started, after calling stop() so the ones started leave
+  // body (threads cannot be killed) and stopping them. A worker whose body
+  // throws ends: a process with status 1, a thread with its message kept
+  // for Check(). Process workers ignore Ctrl-C: the runner stops them.
+  WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body,
+             const std::function<void()>& stop);
   WorkerTeam(const WorkerTeam&) = delete;
   WorkerTeam& operator=(const WorkerTeam&) = delete;
   ~WorkerTeam();
 
-  // Throws Error naming the first process worker that has ended before
-  // Finish ("worker 2 (pid 1234) was killed by signal 9 (Killed)").
+  // Throws Error naming the first worker that has ended before Finish
+  // ("worker 2 (pid 1234) was killed by signal 9 (Killed)", "worker 3
+  // failed: ...").
   void Check();
   // Waits for the workers to return from body (they have been told to),
   // at most timeout_ns; then kills what is left.
@@ -44,12 +48,11 @@ class WorkerTeam {
   WorkerKind kind_;
   std::vector<ChildProcess> processes_;  // workers 1.. as processes
   std::vector<std::thread> threads_;
+  std::mutex failure_mutex_;
+  std::string thread_failure_;  // the first thread worker's exception
 };
 
 // Pins the calling thread to one CPU.
 void PinCurrentThread(int cpu);
-
-// The soft limit on processes (threads) of this user, RLIMIT_NPROC.
-std::uint64_t ProcessLimit();
 
 }  // namespace membench::sys
