@@ -21,6 +21,8 @@ import statistics
 import subprocess
 import tempfile
 
+from results_md import write_generated_section
+
 # (label, likwid kernel, likwid total bytes, membench op, membench impl, membench bytes per worker,
 #  bytes moved per byte of membench's unit)
 CASES = [
@@ -94,23 +96,7 @@ def main():
         lines.append(f"| {label} | {kernel} | {lmed:.1f} ({min(lk):.1f}-{max(lk):.1f}) | {lmed / moved:.1f} | "
                      f"{op} {impl} | {mmed:.1f} ({min(mb):.1f}-{max(mb):.1f}) | {mmed * moved:.1f} | "
                      f"{mmed * moved / lmed:.2f} | {skew / 1000:.1f} us |")
-    write_generated_section(args.out, "likwid", lines)
-
-
-BEGIN, END = "<!-- likwid_compare.py: {} begin -->", "<!-- likwid_compare.py: {} end -->"
-
-
-def write_generated_section(path, name, lines):
-    """Replaces one generated section of RESULTS.md, keeping what people wrote around it."""
-    begin, end = BEGIN.format(name), END.format(name)
-    text = open(path).read() if os.path.exists(path) else ""
-    block = begin + "\n" + "\n".join(lines) + "\n" + end
-    if begin in text and end in text:
-        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-    else:
-        text = (text + "\n" if text else "") + block + "\n"
-    with open(path, "w") as f:
-        f.write(text)
+    write_generated_section(args.out, "likwid_compare.py", "likwid", lines)
 
 
 if __name__ == "__main__":

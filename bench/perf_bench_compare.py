@@ -16,6 +16,8 @@ import statistics
 import subprocess
 import tempfile
 
+from results_md import write_generated_section
+
 SIZES = [("4K", "4KB", 4 << 10), ("256K", "256KB", 256 << 10), ("4M", "4MB", 4 << 20),
          ("64M", "64MB", 64 << 20), ("1G", "1GB", 1 << 30)]
 # perf's timed region is nr_loops copies; aim at about 8 GiB copied (0.1-0.5 s
@@ -90,9 +92,9 @@ def main():
 
     sections = args.sections.split(",")
     if "ratio" in sections:
-        write_generated_section(args.out, "ratio", ratio_section(args))
+        write_generated_section(args.out, "perf_bench_compare.py", "ratio", ratio_section(args))
     if "cv" in sections:
-        write_generated_section(args.out, f"cv-r{args.cv_reps}", cv_section(args))
+        write_generated_section(args.out, "perf_bench_compare.py", f"cv-r{args.cv_reps}", cv_section(args))
 
 
 def ratio_section(args):
@@ -182,22 +184,6 @@ def cv_section(args):
         lines.append(f"| {op} | {batch} | {pf} | {cv_pct(pv):.1f}% ({statistics.median(pv):.1f}) | {mi} | "
                      f"{cv_pct(mv):.1f}% ({statistics.median(mv):.1f}) | {in_run:.1f}% |")
     return lines
-
-
-BEGIN, END = "<!-- perf_bench_compare.py: begin -->", "<!-- perf_bench_compare.py: end -->"
-
-
-def write_generated_section(path, name, lines):
-    """Replaces one generated section of RESULTS.md, keeping what people wrote around it."""
-    begin, end = BEGIN.replace("begin", name + " begin"), END.replace("end", name + " end")
-    text = open(path).read() if os.path.exists(path) else ""
-    block = begin + "\n" + "\n".join(lines) + "\n" + end
-    if begin in text and end in text:
-        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-    else:
-        text = (text + "\n" if text else "") + block + "\n"
-    with open(path, "w") as f:
-        f.write(text)
 
 
 if __name__ == "__main__":

@@ -243,14 +243,14 @@ void TeamSampler::Describe(Measurement& m) const {
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
   m.phases = lead_->Phases();
-  const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes reaped" : "";
+  const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes they reaped" : "";
   if (plan_.kind == sys::WorkerKind::kProcess) {
-    m.cpu_time_scope = "each worker process's own, summed" + children;
+    m.cpu_time_scope = "the worker processes, each its own, summed" + children;
   } else if (round_cpu_) {
     m.cpu_time_scope = "membench's process (every thread: the workers and the tasks they created) from the release "
                        "of the workers to the end of the last one" + children;
   } else {
-    m.cpu_time_scope = "each worker thread's own, summed";
+    m.cpu_time_scope = "the worker threads, each its own, summed";
   }
   m.notes.push_back(fmt::format(
       "{} worker {}, {}, each with its own memory and counters, released together by a barrier (each spins until "
