@@ -62,6 +62,13 @@ def best(per_name):
     return name, medians[name], min(per_name[name]), max(per_name[name])
 
 
+def commit_of(binary):
+    """The commit a membench binary in a checkout's build/ was built from, as far as git knows."""
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
+    out = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return out.stdout.strip() or "an earlier commit"
+
+
 def cv_pct(values):
     return 100 * statistics.stdev(values) / statistics.mean(values)
 
@@ -114,8 +121,8 @@ def ratio_section(args):
             print(op, mb_size, rows[-1], flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     previous = args.previous and (
-        f" The previous engine (`{args.previous}`, built from an earlier commit) ran in the same rounds, after "
-        "membench, with the same command.")
+        f" The previous engine (`membench` built from commit {commit_of(args.previous)}) ran in the same rounds, "
+        "after membench, with the same command.")
     lines = [
         "## membench against perf bench mem",
         "",
