@@ -89,6 +89,7 @@ TEST(PlanChecks, PointsThatDoNotFitTogetherAreMeasuredOneAfterAnotherWithTheReas
       DecideOrder(SampleOrder::kInterleaved, {Memory(5 * kGiB), Memory(5 * kGiB)}, Machine(8 * kGiB), {});
   EXPECT_EQ(d.order, SampleOrder::kSequential);
   EXPECT_NE(d.note.find("the points need 10 GiB together"), std::string::npos) << d.note;
+  EXPECT_EQ(d.reason, OrderDecision::Reason::kMemory);
   EXPECT_NE(d.note.find("not interleaved"), std::string::npos) << d.note;
 }
 
@@ -116,6 +117,7 @@ TEST(PlanChecks, MachineWideSettingsHugetlbPagesAndCountersCanForceSequential) {
   const OrderDecision d = DecideOrder(SampleOrder::kInterleaved, many, m, counters);
   EXPECT_EQ(d.order, SampleOrder::kSequential);
   EXPECT_NE(d.note.find("80 file descriptors"), std::string::npos) << d.note;
+  EXPECT_EQ(d.reason, OrderDecision::Reason::kFileDescriptors);
 
   // Worker processes forked for a later point would share the earlier
   // points' memory copy-on-write; thread workers fork nothing.

@@ -186,7 +186,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   CheckEachPointFits(needs, machine, resources);
   SamplingPlan plan = options.sampling;
   OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
-  if (order.order != plan.order && order.note.find("file descriptors") != std::string::npos) {
+  if (order.reason == OrderDecision::Reason::kFileDescriptors) {
     // The soft limit on open files is this process's own to raise.
     sys::RaiseOpenFileLimit();
     machine.open_files_left = sys::OpenFilesLeft();

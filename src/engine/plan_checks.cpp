@@ -81,15 +81,19 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
 
 OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& points, const MachineCapacity& machine,
                           const RunResources& resources) {
-  OrderDecision out{requested, ""};
+  OrderDecision out{requested, OrderDecision::Reason::kNone, ""};
   if (requested == SampleOrder::kSequential || points.size() < 2) return out;
-  auto sequential = [&](std::string why) {
+  auto sequential = [&](OrderDecision::Reason reason, std::string why) {
     out.order = SampleOrder::kSequential;
+    out.reason = reason;
     out.note = std::move(why) + ": measured one after another (--order sequential), not interleaved";
     return out;
   };
   for (const PointNeeds& p : points) {
-    if (p.each.only_mthp_size) return sequential("mTHP points change machine-wide settings for their duration");
+    if (p.each.only_mthp_size) {
+      return sequential(OrderDecision::Reason::kMachineSettings,
+                        "mTHP points change machine-wide settings for their duration");
+    }
   }
   for (const PointNeeds& p : points) {
     // A team forks its workers before its lead maps anything, but a point
@@ -97,7 +101,8 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
     // points' memory: shared copy-on-write, those points' next writes would
     // fault (and split their THPs).
     if (p.workers > 1 && !p.thread_workers) {
-      return sequential("worker processes are forked for each point, and would share the other points' memory "
+      return sequential(OrderDecision::Reason::kWorkerProcesses,
+                        "worker processes are forked for each point, and would share the other points' memory "
                         "copy-on-write");
     }
   }
@@ -110,18 +115,21 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
     files += FileDescriptors(p, resources);
   }
   if (!resources.force && machine.mem_available_bytes != 0 && memory > machine.mem_available_bytes) {
-    return sequential(fmt::format("the points need {} together but {} is available", FormatSize(memory),
+    return sequential(OrderDecision::Reason::kMemory,
+                      fmt::format("the points need {} together but {} is available", FormatSize(memory),
                                   FormatSizeApprox(machine.mem_available_bytes)));
   }
   for (const auto& [page, pages] : hugetlb) {
     const auto pool = machine.hugetlb_pools.find(page);
     if (pool != machine.hugetlb_pools.end() && pages > pool->second.free_pages) {
-      return sequential(fmt::format("the points need {} {} hugetlb pages together but the pool has {} free", pages,
+      return sequential(OrderDecision::Reason::kHugetlbPages,
+                        fmt::format("the points need {} {} hugetlb pages together but the pool has {} free", pages,
                                     PageName(page), pool->second.free_pages));
     }
   }
   if (machine.open_files_left != 0 && files + kSpareFileDescriptors > machine.open_files_left) {
-    return sequential(fmt::format("the points' counters need {} file descriptors together but {} are left under "
+    return sequential(OrderDecision::Reason::kFileDescriptors,
+                      fmt::format("the points' counters need {} file descriptors together but {} are left under "
                                   "ulimit -n",
                                   files, machine.open_files_left));
   }

@@ -55,7 +55,10 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
 
 struct OrderDecision {
   SampleOrder order = SampleOrder::kInterleaved;
-  std::string note;  // why it is sequential where interleaved was asked for
+  // Why it is sequential where interleaved was asked for.
+  enum class Reason { kNone, kMachineSettings, kWorkerProcesses, kMemory, kHugetlbPages, kFileDescriptors };
+  Reason reason = Reason::kNone;
+  std::string note;
 };
 
 // Interleaved (all points live at once) unless a point changes machine-wide
