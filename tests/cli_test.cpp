@@ -24,15 +24,6 @@
 namespace membench {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return testing::TempDir() + "membench_" + std::to_string(::getpid()) + "_" + name;
-}
-
-nlohmann::json ReadJson(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
-
 double FaultsPerSample(const nlohmann::json& measurement) {
   for (const auto& c : measurement["stats"]["counters"]) {
     if (c["event"] == "page-faults" && c["counted"].get<bool>()) return c["summary"]["mean"].get<double>();

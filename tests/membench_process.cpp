@@ -3,7 +3,11 @@
 
 #include <sys/wait.h>
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
 
 #include "sys/files.h"
 
@@ -29,6 +33,15 @@ Outcome RunCommand(const std::string& command_line) {
 bool ThpAvailable() {
   const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
   return line && line->find("[never]") == std::string::npos;
+}
+
+std::string TempPath(const std::string& name) {
+  return testing::TempDir() + "membench_" + std::to_string(::getpid()) + "_" + name;
+}
+
+nlohmann::json ReadJson(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
 }
 
 }  // namespace membench

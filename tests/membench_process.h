@@ -2,6 +2,7 @@
 // Runs the real membench binary for the end-to-end tests.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace membench {
@@ -19,5 +20,9 @@ Outcome Membench(const std::string& args, const std::string& prefix = "");
 
 // Whether THP is enabled for MADV_HUGEPAGE regions at all.
 bool ThpAvailable();
+
+// A path in the test's temporary directory, unique to this process.
+std::string TempPath(const std::string& name);
+nlohmann::json ReadJson(const std::string& path);
 
 }  // namespace membench

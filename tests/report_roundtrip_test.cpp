@@ -20,18 +20,9 @@
 namespace membench {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return testing::TempDir() + "membench_roundtrip_" + std::to_string(::getpid()) + "_" + name;
-}
-
 // The report alone: stderr (the "result written" line) goes elsewhere.
 Outcome StdoutOf(const std::string& args) {
   return RunCommand("{ " + std::string(MEMBENCH_BINARY) + " " + args + " 2>/dev/null; }");
-}
-
-nlohmann::json ReadJson(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
 }
 
 struct Golden {
