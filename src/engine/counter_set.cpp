@@ -39,7 +39,6 @@ std::vector<std::optional<CounterValue>> CounterSet::Stop() {
     if (set_.InGroup(i) && delta.value->enabled_ns > 0 && delta.value->running_ns == 0) group_never_ran = true;
     out[i] = delta.value;
   }
-  for (std::string& failure : set_.TakeFailures()) notes_.push_back(std::move(failure) + "; not counted from then on");
   // A group the PMU cannot schedule as a whole never runs: its events are
   // then counted on their own, multiplexed and scaled, from the next sample.
   if (group_never_ran && !ungrouped_) {
@@ -49,10 +48,16 @@ std::vector<std::optional<CounterValue>> CounterSet::Stop() {
         "the counters could not be scheduled as one group; from the next sample on they are counted as separate "
         "events, multiplexed and scaled");
   }
+  TakeFailures();
   return out;
 }
 
+void CounterSet::TakeFailures() {
+  for (std::string& failure : set_.TakeFailures()) notes_.push_back(std::move(failure) + "; not counted from then on");
+}
+
 std::vector<std::string> CounterSet::TakeNotes() {
+  TakeFailures();
   std::vector<std::string> notes = std::exchange(notes_, {});
   if (notes.size() > kMaxCounterNotes) {
     const std::size_t more = notes.size() - kMaxCounterNotes;

@@ -34,6 +34,8 @@ class CounterSet {
   std::vector<std::string> TakeNotes();
 
  private:
+  // The event set's failures, into the notes.
+  void TakeFailures();
   sys::PerfEventSet set_;
   // A command's counters are enabled by the kernel at its execve and stay
   // enabled until it ends: nothing to enable or disable.

@@ -183,15 +183,16 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   RunResources resources{options.pressure, options.pressure > 0 ? PressureBufferBytes(largest_cache) : 0,
                          events_.size(), options.force};
   MachineCapacity machine = ReadCapacity(needs);
-  CheckEachPointFits(needs, machine, resources);
-  SamplingPlan plan = options.sampling;
-  OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
-  if (order.reason == OrderDecision::Reason::kFileDescriptors) {
+  std::uint64_t files_together = 0;
+  for (const PointNeeds& p : needs) files_together += FileDescriptorsOf(p, resources);
+  if (files_together + kSpareFileDescriptors > machine.open_files_left) {
     // The soft limit on open files is this process's own to raise.
     sys::RaiseOpenFileLimit();
     machine.open_files_left = sys::OpenFilesLeft();
-    order = DecideOrder(plan.order, needs, machine, resources);
   }
+  CheckEachPointFits(needs, machine, resources);
+  SamplingPlan plan = options.sampling;
+  const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
   if (!points.empty()) ProbeEvents(CountTargetFor(info.NeedsOf(points.front()).tasks));

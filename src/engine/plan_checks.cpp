@@ -18,10 +18,14 @@ std::uint64_t PressureTotal(const RunResources& r) {
   return static_cast<std::uint64_t>(r.pressure_processes) * r.pressure_bytes_each;
 }
 
-std::uint64_t FileDescriptors(const PointNeeds& p, const RunResources& r) {
-  // Process workers open theirs in their own processes.
-  return r.events * static_cast<std::uint64_t>(p.thread_workers ? p.workers : 1);
+}  // namespace
+
+std::uint64_t FileDescriptorsOf(const PointNeeds& p, const RunResources& r) {
+  // Process workers open theirs in their own processes; threads share one table.
+  return (r.events + p.each.file_descriptors) * static_cast<std::uint64_t>(p.thread_workers ? p.workers : 1);
 }
+
+namespace {
 
 }  // namespace
 
@@ -38,6 +42,13 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
                         const RunResources& resources) {
   const std::uint64_t pressure = PressureTotal(resources);
   for (const PointNeeds& p : points) {
+    const std::uint64_t files = FileDescriptorsOf(p, resources);
+    if (machine.open_files_left != 0 && files + kSpareFileDescriptors > machine.open_files_left) {
+      throw Error(fmt::format("{} needs {} file descriptors (its counters{}{}) but {} are left under ulimit -n; raise "
+                              "it with ulimit -n, or use fewer workers or events",
+                              p.label, files, p.each.file_descriptors ? " and its channels" : "",
+                              p.thread_workers ? ", for every worker thread" : "", machine.open_files_left));
+    }
     if (machine.process_limit != 0 && static_cast<std::uint64_t>(p.workers) > machine.process_limit) {
       throw Error(fmt::format("{}: {} workers exceed this user's process limit of {} (ulimit -u); raise it with "
                               "ulimit -u, or run fewer workers",
@@ -112,7 +123,7 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
   for (const PointNeeds& p : points) {
     memory += p.MemoryBytes();
     for (const auto& [page, unused] : p.each.hugetlb_pages) hugetlb[page] += p.HugetlbPages(page);
-    files += FileDescriptors(p, resources);
+    files += FileDescriptorsOf(p, resources);
   }
   if (!resources.force && machine.mem_available_bytes != 0 && memory > machine.mem_available_bytes) {
     return sequential(OrderDecision::Reason::kMemory,

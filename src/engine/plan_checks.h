@@ -72,8 +72,13 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
 // cache the machine reports, at least 64 MiB.
 std::uint64_t PressureBufferBytes(std::uint64_t largest_cache_bytes);
 
-// File descriptors kept free for the workloads themselves and the result
-// file, beyond the counters.
+// File descriptors a point holds at once: its counters and its own
+// (hackbench's channels), for every worker thread (process workers each
+// have their own table).
+std::uint64_t FileDescriptorsOf(const PointNeeds& point, const RunResources& resources);
+
+// File descriptors kept free beyond what the points declare (the result
+// file, libraries, the workloads' small needs).
 inline constexpr std::uint64_t kSpareFileDescriptors = 64;
 
 }  // namespace membench

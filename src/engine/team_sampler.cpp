@@ -202,6 +202,12 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
       sys::FutexWait(shared.released, seen, index == 0 ? kLeadPollNs : -1);
     }
   }
+  // The lead's look at the process's CPU time comes before any worker can
+  // start (nobody starts before the lead is awake, below).
+  if (index == 0 && round_cpu_) {
+    round_cpu0_ = sys::ProcessCpuTimes();
+    if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
+  }
   // ...and nobody starts before everybody is awake: the releaser would
   // otherwise be running while the others still wake up.
   shared.awake.fetch_add(1);
@@ -210,10 +216,6 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
     sys::SpinPause(yield_while_spinning_);
   }
   if (shared.failed.load() != 0 || shared.quit.load() != 0) return;
-  if (index == 0 && round_cpu_) {
-    round_cpu0_ = sys::ProcessCpuTimes();
-    if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
-  }
   try {
     const TimedRun run = TimeRun(workload, counters, shared.loops, WorkerCpuScope());
     slot.start_ns = run.start_ns;
@@ -234,7 +236,10 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
   }
   // Every counter problem of the round, one per line, as far as the slot holds.
   std::string notes;
-  for (const std::string& note : counters.TakeNotes()) notes += note + "\n";
+  for (const std::string& note : counters.TakeNotes()) {
+    if (notes.size() + note.size() + 1 >= sizeof slot.counter_notes) break;  // whole lines only
+    notes += note + "\n";
+  }
   std::strncpy(slot.counter_notes, notes.c_str(), sizeof slot.counter_notes - 1);
 }
 

@@ -62,6 +62,7 @@ struct WorkloadNeeds {
   std::map<std::size_t, std::uint64_t> hugetlb_pages;  // page size -> pages from its pool
   std::optional<std::size_t> only_mthp_size;           // machine-wide: only this mTHP size enabled
   TaskCreation tasks = TaskCreation::kNone;
+  std::uint64_t file_descriptors = 0;                  // open at once, beyond the counters
 };
 
 struct WorkloadInfo {

@@ -40,10 +40,12 @@ ChildProcess ChildProcess::Fork(const std::function<int()>& body, const ChildSet
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(1);
     }
-    if (setup.interrupts != ChildSetup::Interrupts::kInherit) {
-      const auto action = setup.interrupts == ChildSetup::Interrupts::kIgnore ? SIG_IGN : SIG_DFL;
-      ::signal(SIGINT, action);
-      ::signal(SIGTERM, action);
+    if (setup.interrupts == ChildSetup::Interrupts::kIgnore) {
+      for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(s, SIG_IGN);
+    } else if (setup.interrupts == ChildSetup::Interrupts::kDefault) {
+      // Everything membench handles or ignores itself, SIGPIPE included: an
+      // ignored signal would stay ignored across the program's execve.
+      for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGABRT}) ::signal(s, SIG_DFL);
     }
     if (setup.process_group >= 0) ::setpgid(0, setup.process_group);
     int status = 1;

@@ -32,10 +32,11 @@ struct ChildSetup {
   // SIGKILL when membench dies, even by SIGKILL; a child that finds its
   // parent already gone exits at once.
   bool die_with_parent = true;
-  // Ctrl-C and SIGTERM are membench's to handle (it stops its children
-  // itself): the child ignores them (kIgnore). A program the user runs gets
-  // their default actions back (kDefault); a child that only exits keeps
-  // what it inherited (kInherit: no system call added to what is timed).
+  // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT are membench's to handle (it stops
+  // its children itself): the child ignores them (kIgnore). A program the
+  // user runs gets every signal membench handles back to its default
+  // (kDefault); a child that only exits keeps what it inherited (kInherit:
+  // no system call added to what is timed).
   enum class Interrupts { kIgnore, kDefault, kInherit };
   Interrupts interrupts = Interrupts::kIgnore;
   // -1: stay in membench's group; 0: lead a new one; > 0: join that one.

@@ -96,8 +96,13 @@ void CheckMessagingLimits(const MessagingPlan& plan) {
 
 MessagingRun::MessagingRun(const MessagingPlan& plan) : plan_(plan) {
   CheckMessagingLimits(plan);
-  if (::pipe(ready_) != 0 || ::pipe(wakeup_) != 0) {
-    throw Error(std::string("pipe failed: ") + std::strerror(errno));
+  // Opened first: Abort needs it even when the descriptors have run out.
+  null_fd_ = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null_fd_ < 0 || ::pipe2(ready_, O_CLOEXEC) != 0 || ::pipe2(wakeup_, O_CLOEXEC) != 0) {
+    const int saved = errno;
+    Cleanup();
+    throw Error(std::string("cannot set up hackbench's run: ") + std::strerror(saved) +
+                (saved == EMFILE ? " (raise ulimit -n)" : ""));
   }
   const std::size_t tasks = 2u * static_cast<std::size_t>(plan.groups) * static_cast<std::size_t>(plan.fds);
   thread_results_.assign(tasks, kSetupFailed);
@@ -122,18 +127,32 @@ MessagingRun::MessagingRun(const MessagingPlan& plan) : plan_(plan) {
         channel_fds_.resize(group_fds);
       }
     }
-    // Everyone ready before the clock starts.
-    char byte;
-    for (std::size_t i = 0; i < tasks; ++i) {
-      ssize_t got;
-      do {
-        got = ::read(ready_[0], &byte, 1);
-      } while (got < 0 && errno == EINTR);
-      if (got != 1) throw Error("a hackbench worker died before it was ready");
-    }
+    WaitUntilReady(tasks);
   } catch (...) {
     Abort();
     throw;
+  }
+}
+
+void MessagingRun::WaitUntilReady(std::size_t tasks) {
+  // Everyone ready before the clock starts. membench holds the write end
+  // too, so a task that dies before it writes is noticed by looking, not by
+  // an end of file.
+  char byte;
+  for (std::size_t ready = 0; ready < tasks;) {
+    pollfd p{ready_[0], POLLIN, 0};
+    const int got = ::poll(&p, 1, 100);
+    if (got > 0) {
+      if (::read(ready_[0], &byte, 1) == 1) ++ready;
+      continue;
+    }
+    if (got < 0 && errno != EINTR) throw Error(std::string("poll failed: ") + std::strerror(errno));
+    for (ChildProcess& process : processes_) {
+      const pid_t pid = process.pid();
+      if (const auto status = process.Poll()) {
+        throw Error("hackbench task " + std::to_string(pid) + " " + status->Describe() + " before it was ready");
+      }
+    }
   }
 }
 
@@ -143,12 +162,8 @@ void MessagingRun::Abort() {
   // channel becomes /dev/null first (reads end at once, writes go nowhere),
   // so every released thread finishes. The descriptors stay valid until the
   // threads are joined, so none of them is reused meanwhile.
-  if (!threads_.empty()) {
-    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-    for (const int fd : channel_fds_) {
-      if (null >= 0) ::dup2(null, fd);
-    }
-    if (null >= 0) ::close(null);
+  if (!threads_.empty() && null_fd_ >= 0) {
+    for (const int fd : channel_fds_) ::dup2(null_fd_, fd);
   }
   Cleanup();
 }
@@ -203,6 +218,10 @@ void MessagingRun::Go() {
   }
   for (auto& thread : threads_) thread.join();
   threads_.clear();
+  // The threads' channels are done with: an interleaved point waiting for
+  // its next sample holds no descriptors.
+  for (const int fd : channel_fds_) ::close(fd);
+  channel_fds_.clear();
   for (const std::uint64_t r : thread_results_) {
     if (plan_.mode != MessagingMode::kThread || r == kOk || !failure.empty()) continue;
     failure = r == kShortRead ? "a receiver got fewer bytes than were sent: messages were lost"
@@ -232,6 +251,8 @@ void MessagingRun::Cleanup() {
       pair[i] = -1;
     }
   }
+  if (null_fd_ >= 0) ::close(null_fd_);
+  null_fd_ = -1;
 }
 
 }  // namespace membench::sys

@@ -47,11 +47,13 @@ class MessagingRun {
 
  private:
   void Start(bool sender, const std::vector<int>& fds_to_use, int keep_fd, std::size_t slot);
+  void WaitUntilReady(std::size_t tasks);
   // After a failed construction: makes sure no thread waits forever.
   void Abort();
   void Cleanup();
 
   MessagingPlan plan_;
+  int null_fd_ = -1;  // /dev/null, for Abort
   int ready_[2] = {-1, -1};
   int wakeup_[2] = {-1, -1};
   std::vector<ChildProcess> processes_;

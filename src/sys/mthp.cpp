@@ -19,6 +19,7 @@ namespace membench::sys {
 namespace {
 
 const std::string kThpDir = "/sys/kernel/mm/transparent_hugepage/";
+constexpr const char* kLockPath = "/run/lock/membench-mthp.lock";
 
 std::string SizeDir(std::size_t bytes) { return "hugepages-" + std::to_string(bytes >> 10) + "kB"; }
 std::string EnabledPath(std::size_t bytes) { return kThpDir + SizeDir(bytes) + "/enabled"; }
@@ -85,11 +86,16 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
   if (const std::string reason = MthpUnavailableReason(page_bytes); !reason.empty()) {
     throw Error("--pages mthp-" + SizeName(page_bytes) + ": " + reason);
   }
-  const auto changes = ChangesNeeded(page_bytes);
   // Held while the point runs: shared where the settings are already right
-  // (another run must not change them meanwhile), exclusive to change them.
-  Lock(!changes.empty());
+  // (another run must not change them meanwhile), exclusive to change them;
+  // they are looked at only under the lock.
+  OpenLock();
+  TakeLock(false);
+  auto changes = ChangesNeeded(page_bytes);
   if (changes.empty()) return;
+  if (lock_fd_ < 0) throw Error(std::string("cannot open ") + kLockPath + " to change the mTHP settings");
+  TakeLock(true);
+  changes = ChangesNeeded(page_bytes);  // again: the lock was let go while it turned exclusive
   try {
     // The others off before this one on, so no fault in between can take a
     // size that is not asked for.
@@ -110,21 +116,25 @@ MthpSelection::~MthpSelection() { Restore(); }
 // Two runs changing the sizes at once would each restore the other's
 // values, and a run relying on the sizes as they are would lose them to
 // another's restore: a run that changes them holds the lock alone.
-void MthpSelection::Lock(bool exclusive) {
-  const char* path = "/run/lock/membench-mthp.lock";
-  lock_fd_ = ::open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0) {
-    // A user who cannot create the lock cannot change the sizes either; one
-    // that relies on them goes on without it.
-    if (!exclusive) return;
-    throw Error(std::string("cannot open ") + path + ": " + std::strerror(errno));
+void MthpSelection::OpenLock() {
+  // Created only where it does not exist: with fs.protected_regular, even
+  // root's O_CREAT open of a file another user made in /run/lock fails.
+  lock_fd_ = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
+  if (lock_fd_ < 0 && errno == ENOENT) {
+    lock_fd_ = ::open(kLockPath, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0 && errno == EEXIST) lock_fd_ = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
   }
+  // A user who cannot open it cannot change the sizes either; one that
+  // relies on them goes on without it.
+}
+
+void MthpSelection::TakeLock(bool exclusive) {
+  if (lock_fd_ < 0) return;
   if (::flock(lock_fd_, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0) {
     ::close(lock_fd_);
     lock_fd_ = -1;
-    throw Error(std::string("another membench run is ") +
-                (exclusive ? "using or changing" : "changing") + " the mTHP settings (it holds " + path +
-                "); wait until it ends");
+    throw Error(std::string("another membench run is ") + (exclusive ? "using or changing" : "changing") +
+                " the mTHP settings (it holds " + kLockPath + "); wait until it ends");
   }
 }
 

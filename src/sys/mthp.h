@@ -45,7 +45,8 @@ class MthpSelection {
     std::string before;
     EmergencyRestore undo;
   };
-  void Lock(bool exclusive);
+  void OpenLock();
+  void TakeLock(bool exclusive);
   void Change(const std::string& path, const std::string& value);
   void Restore();
 
