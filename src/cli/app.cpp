@@ -141,21 +141,13 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   return options;
 }
 
-// Prints the report, saves the JSON, and says how the run ended.
-int Report(const RunResult& result, const std::string& json_path) {
-  WriteTextReport(result, std::cout);
-  std::cout.flush();
-  SaveJson(result, json_path);
-  return result.interrupted ? 130 : 0;
-}
-
 int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
   const RunOptions options = OptionsFrom(flags);
   CheckJsonPath(flags.json_path);
   Invocation invocation(ResultKind::kLmSummary, argc, argv);
   invocation.UseEvents(flags.events);
   MeasureLmSummary(invocation, options);
-  return Report(invocation.Finish(), flags.json_path);
+  return ReportAndSave(invocation.Finish(), flags.json_path);
 }
 
 int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
@@ -175,7 +167,7 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
   for (const std::string& note : notes) invocation.Note(note);
   invocation.UseEvents(flags.events);
   invocation.Measure(info, points, options);
-  return Report(invocation.Finish(), flags.json_path);
+  return ReportAndSave(invocation.Finish(), flags.json_path);
 }
 
 }  // namespace

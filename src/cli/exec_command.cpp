@@ -1,13 +1,10 @@
 // File: cli/exec_command.cpp
 #include "cli/exec_command.h"
 
-#include <iostream>
-
 #include "cli/flag_values.h"
 #include "cli/result_output.h"
 #include "core/error.h"
 #include "engine/invocation.h"
-#include "report/text_report.h"
 
 namespace membench {
 
@@ -30,11 +27,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   Invocation invocation(ResultKind::kExec, argc, argv);
   invocation.UseEvents(args.events);
   invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options);
-  const RunResult result = invocation.Finish();
-  WriteTextReport(result, std::cout);
-  std::cout.flush();
-  SaveJson(result, args.json_path);
-  return result.interrupted ? 130 : 0;
+  return ReportAndSave(invocation.Finish(), args.json_path);
 }
 
 }  // namespace membench

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "report/json_report.h"
 #include "report/result_json.h"
+#include "report/text_report.h"
 #include "sys/files.h"
 #include "sys/result_file.h"
 
@@ -19,6 +20,13 @@ void SaveJson(const RunResult& result, const std::string& path) {
   if (path.empty()) return;
   sys::WriteFileAtomically(path, ResultToJson(result).dump(2) + "\n");
   std::cerr << "membench: result written to " << path << "\n";
+}
+
+int ReportAndSave(const RunResult& result, const std::string& json_path) {
+  WriteTextReport(result, std::cout);
+  std::cout.flush();
+  SaveJson(result, json_path);
+  return result.interrupted ? 130 : 0;
 }
 
 RunResult LoadResult(const std::string& path) {

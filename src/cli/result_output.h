@@ -16,6 +16,10 @@ void CheckJsonPath(const std::string& path);
 // Writes the JSON to path (nothing when path is empty) and says so on stderr.
 void SaveJson(const RunResult& result, const std::string& path);
 
+// What every measuring command ends with: the text report on stdout, the
+// JSON where asked; returns the exit status (130 when interrupted).
+int ReportAndSave(const RunResult& result, const std::string& json_path);
+
 // Throws Error when the file cannot be read or is not a membench result.
 RunResult LoadResult(const std::string& path);
 

@@ -158,11 +158,9 @@ void Invocation::UseEvents(const std::string& list) {
   events_ = sys::ResolveEventList(list);
 }
 
-void Invocation::ProbeEvents(const sys::CountTarget& target) {
+void Invocation::ProbeEvents(bool follow_tasks) {
   if (!result_.events.empty() || events_.empty()) return;
-  // What opening them gets on this machine, for the report's header, opened
-  // as the first points open theirs (grouped, or following their tasks).
-  const sys::PerfEventSet probe(events_, target);
+  const sys::PerfEventSet probe(events_, sys::CountTarget{0, follow_tasks});
   result_.events = probe.statuses();
 }
 
@@ -195,7 +193,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
-  if (!points.empty()) ProbeEvents(CountTargetFor(info.NeedsOf(points.front()).tasks));
+  if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
 
   // Started before the pinning, so they are not confined to --cpu.
   std::optional<sys::CachePressure> pressure;
@@ -225,7 +223,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
 }
 
 std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunOptions& options) {
-  ProbeEvents(sys::CountTarget{0, true});
+  ProbeEvents(true);
   const SignalStop stop;
   CommandOpener opener(request, events_, stop);
   Point point;

@@ -22,7 +22,6 @@
 #include "engine/exec_sampler.h"
 #include "engine/runner.h"
 #include "engine/workload.h"
-#include "sys/perf_events.h"
 
 namespace membench {
 
@@ -71,8 +70,8 @@ class Invocation {
  private:
   struct Guards;
   // Fills the result's event statuses, once, by opening the events as the
-  // first points do.
-  void ProbeEvents(const sys::CountTarget& target);
+  // first points do: following the tasks they create, or as a group.
+  void ProbeEvents(bool follow_tasks);
   RunResult result_;
   std::vector<EventEncoding> events_;
   std::unique_ptr<Guards> guards_;

@@ -48,6 +48,10 @@ void WriteLmSummary(const RunResult& result, std::ostream& out) {
     fmt::print(out, "  {:<34} {:>12.2f} {:<5} ( +-{:6.2f}% )   {} {}\n", row.label, value, UnitOf(row.figure),
                noise_pct, m.workload, m.point.Label());
   }
+  // The run's own notes (a tracefs mount, pressure); each row's are in the
+  // JSON beside its samples.
+  if (!result.notes.empty()) out << "\n";
+  for (const auto& note : result.notes) fmt::print(out, "# note: {}\n", note);
   if (result.interrupted) fmt::print(out, "\n# interrupted: the figures above are those measured before Ctrl-C\n");
 }
 

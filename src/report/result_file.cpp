@@ -17,7 +17,10 @@ LoadedResult FiguresOf(const RunResult& result, const std::string& path) {
     std::map<std::string, bool> counted_always;
     for (const Sample& s : m.samples) {
       if (const auto rate = RatePerSecond(s)) figures.rate.push_back(*rate);
-      if (s.loops > 0) figures.ns_per_loop.push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
+      // A sample the clock saw take no time has no time per loop either.
+      if (s.loops > 0 && s.wall_ns > 0) {
+        figures.ns_per_loop.push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
+      }
       for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {
         const std::string& event = result.events[e].name;
         if (!counted_always.count(event)) counted_always[event] = true;

@@ -1,8 +1,9 @@
 // File: report/result_file.h
 // What compare reads of a result: the figures per sample of each
 // measurement, normalised so results with different loop counts compare:
-// the rate in work units per second (samples of unknown rate left out),
-// the time per loop, every event counted in every sample, per loop.
+// the rate in work units per second and the time per loop (samples the
+// clock saw take no time left out of both), every event counted in every
+// sample, per loop.
 #pragma once
 
 #include <map>

@@ -72,10 +72,14 @@ void MakeChannel(MessagingIpc ipc, int fds[2]) {
 
 }  // namespace
 
+std::uint64_t MessagingFileDescriptors(const MessagingPlan& plan) {
+  // /dev/null, and the ready and wake-up pipes.
+  return 2ull * static_cast<std::uint64_t>(plan.groups) * static_cast<std::uint64_t>(plan.fds) + 5;
+}
+
 void CheckMessagingLimits(const MessagingPlan& plan) {
-  // The parent holds a channel (two ends) per receiver of every group at
-  // once, on top of what it has open already (counters among them).
-  const std::uint64_t needed_files = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds + 16;
+  // On top of what the process has open already (counters among them).
+  const std::uint64_t needed_files = MessagingFileDescriptors(plan);
   const std::uint64_t left = OpenFilesLeft();
   if (needed_files > left) {
     const std::uint64_t hard = OpenFileHardLimit();

@@ -30,6 +30,10 @@ struct MessagingPlan {
   MessagingIpc ipc = MessagingIpc::kSocket;
 };
 
+// The descriptors a run holds at once: both ends of a channel per receiver
+// of every group, and a few of its own.
+std::uint64_t MessagingFileDescriptors(const MessagingPlan& plan);
+
 // Throws Error when the plan needs more open files or processes than the
 // limits allow (saying the limit and how to raise it).
 void CheckMessagingLimits(const MessagingPlan& plan);

@@ -64,8 +64,7 @@ class HackbenchWorkload final : public Workload {
 WorkloadNeeds Needs(const Point& point) {
   WorkloadNeeds needs;
   needs.tasks = point.at("mode").text == "thread" ? TaskCreation::kThreads : TaskCreation::kProcesses;
-  // A channel (two ends) per receiver of every group, held at once.
-  needs.file_descriptors = 2 * point.at("groups").number * point.at("fds").number + 4;
+  needs.file_descriptors = sys::MessagingFileDescriptors(PlanOf(point));
   return needs;
 }
 
