@@ -12,6 +12,7 @@
 #include "cli/doctor_command.h"
 #include "cli/exec_command.h"
 #include "cli/flag_values.h"
+#include "cli/history_command.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
 #include "cli/report_command.h"
@@ -36,7 +37,7 @@ struct CommonRunFlags {
   std::string loops;
   std::string events = "default";
   std::string cpus;
-  std::string json_path;
+  OutputRequest output;
   std::string procs;
   std::string threads;
   std::string pressure;
@@ -89,7 +90,9 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("N");
   cmd.add_option("--threads", f.threads, "worker threads, released together, each with its own memory; a list sweeps")
       ->type_name("LIST");
-  cmd.add_option("--json", f.json_path, "write the full result (schema membench-result/1) to FILE")->type_name("FILE");
+  cmd.add_option("--json", f.output.json_path, "write the full result (schema membench-result/1) to FILE")
+      ->type_name("FILE");
+  AddSaveFlags(cmd, f.output.save);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
 }
 
@@ -143,11 +146,11 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
 
 int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
   const RunOptions options = OptionsFrom(flags);
-  CheckJsonPath(flags.json_path);
+  CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kLmSummary, argc, argv);
   invocation.UseEvents(flags.events);
   MeasureLmSummary(invocation, options);
-  return ReportAndSave(invocation.Finish(), flags.json_path);
+  return ReportAndSave(invocation.Finish(), flags.output);
 }
 
 int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
@@ -162,12 +165,12 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
     values[name] = text;
   }
   const std::vector<Point> points = ExpandMatrix(specs, values);
-  CheckJsonPath(flags.json_path);
+  CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kRun, argc, argv);
   for (const std::string& note : notes) invocation.Note(note);
   invocation.UseEvents(flags.events);
   invocation.Measure(info, points, options);
-  return ReportAndSave(invocation.Finish(), flags.json_path);
+  return ReportAndSave(invocation.Finish(), flags.output);
 }
 
 }  // namespace
@@ -185,9 +188,10 @@ int RunCli(int argc, char** argv) {
   list->footer(Examples({"membench list workloads", "membench list impls", "membench list events"}));
 
   CompareArgs compare_args;
-  CLI::App* compare = app.add_subcommand("compare", "compare two result files: verdict, p-values, CI of B/A");
+  CLI::App* compare = app.add_subcommand("compare", "compare two results (files, stored runs, @tags): verdict, p-values, CI of B/A");
   AddCompareOptions(*compare, compare_args);
-  compare->footer(Examples({"membench compare before.json after.json",
+  compare->footer(Examples({"membench compare before.json after.json", "membench compare @base @patched",
+                            "membench compare last~1 last",
                             "membench compare a.json b.json --threshold 2 --fail-on-regression 5",
                             "membench compare r.json r.json --ignore impl --a impl=libc --b impl=nt"}));
 
@@ -196,7 +200,16 @@ int RunCli(int argc, char** argv) {
   CLI::App* doctor = app.add_subcommand("doctor", "check this machine for measuring: --noise");
   doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
+  SaveFlags doctor_save;
+  AddSaveFlags(*doctor, doctor_save);
   doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
+
+  HistoryArgs history_args;
+  CLI::App* history = app.add_subcommand("history", "runs kept in the store: list, show, export, import, rm");
+  AddHistoryOptions(*history, history_args);
+  history->footer(Examples({"membench history", "membench history --tag base --workload fault",
+                            "membench history show 42", "membench history export 42 --json r.json",
+                            "membench history import r.json", "membench history rm 42"}));
 
   ReportArgs report_args;
   CLI::App* report = app.add_subcommand("report", "render a saved result (--json of a run) as the run printed it");
@@ -222,8 +235,9 @@ int RunCli(int argc, char** argv) {
   summary->add_option("-e,--events", flags.events, "counters, as for every workload (default: default)")
       ->type_name("EVENTS");
   summary->add_option("--cpu", flags.cpus, "pin to these CPUs")->type_name("CPUS");
-  summary->add_option("--json", flags.json_path, "write every measurement (schema membench-result/1) to FILE")
+  summary->add_option("--json", flags.output.json_path, "write every measurement (schema membench-result/1) to FILE")
       ->type_name("FILE");
+  AddSaveFlags(*summary, flags.output.save);
   summary->footer(Examples({"membench run lmsummary", "membench run lmsummary -r 10 --json before.json"}));
   std::map<std::string, std::string> given;
   std::map<std::string, CLI::App*> workload_cmds;
@@ -257,11 +271,12 @@ int RunCli(int argc, char** argv) {
       return 0;
     }
     if (compare->parsed()) return RunCompare(compare_args);
+    if (history->parsed()) return RunHistory(history_args);
     if (report->parsed()) return RunReport(report_args);
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
       if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
-      return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), argc, argv);
+      return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), doctor_save, argc, argv);
     }
     if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {

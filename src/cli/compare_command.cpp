@@ -5,15 +5,19 @@
 
 #include "cli/flag_values.h"
 #include "cli/result_output.h"
+#include "cli/result_selector.h"
+#include "cli/store_flags.h"
 #include "core/error.h"
 #include "report/compare_report.h"
+#include "report/metadata_diff.h"
 #include "sys/result_file.h"
 
 namespace membench {
 
 void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
-  cmd.add_option("A", args.a, "the baseline result file (--json of a run)")->required();
-  cmd.add_option("B", args.b, "the result file compared with it")->required();
+  cmd.add_option("A", args.a, "the baseline: a result file, a stored run's id, @TAG (every run with it), last, last~N")
+      ->required();
+  cmd.add_option("B", args.b, "what is compared with it, named the same ways")->required();
   cmd.add_option("--ignore", args.ignore, "match measurements that differ only in this parameter (repeatable)")
       ->type_name("PARAM");
   cmd.add_option("--a", args.a_filter, "only A's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
@@ -25,6 +29,7 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
       ->type_name("PCT");
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
+  AddStoreFlag(cmd, args.store);
 }
 
 int RunCompare(const CompareArgs& args) {
@@ -33,12 +38,18 @@ int RunCompare(const CompareArgs& args) {
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
   options.threshold_pct = Percentage(args.threshold, "--threshold", false);
-  const LoadedResult a = FiguresOf(LoadResult(args.a), args.a);
-  const LoadedResult b = FiguresOf(LoadResult(args.b), args.b);
+  ResultSelector selector(args.store);
+  const SelectedRuns runs_a = selector.Select(args.a);
+  const SelectedRuns runs_b = selector.Select(args.b);
+  const LoadedResult a = FiguresOf(runs_a.results, runs_a.name);
+  const LoadedResult b = FiguresOf(runs_b.results, runs_b.name);
   const CompareResult result = CompareResults(a, b, options);
-  WriteCompareText(result, a, b, options, std::cout);
+  const auto differences = DifferingMetadata(runs_a.results, runs_b.results);
+  WriteCompareText(result, a, b, options, differences, std::cout);
   if (!args.json_path.empty()) {
-    sys::WriteFileAtomically(args.json_path, CompareToJson(result, a, b, options).dump(2) + "\n");
+    nlohmann::json json = CompareToJson(result, a, b, options);
+    json["metadata_differences"] = MetadataDifferencesToJson(differences);
+    sys::WriteFileAtomically(args.json_path, json.dump(2) + "\n");
   }
   if (!args.fail_on_regression.empty()) {
     const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);

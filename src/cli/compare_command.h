@@ -1,5 +1,6 @@
 // File: cli/compare_command.h
-// `membench compare A B`: two result files, compared figure by figure.
+// `membench compare A B`: two results - files, stored runs or tags -
+// compared figure by figure, below what differs between their machines.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,6 +18,7 @@ struct CompareArgs {
   std::string threshold = "1";
   std::string fail_on_regression;
   std::string json_path;
+  std::string store;
 };
 
 // Adds the compare subcommand's options to cmd.

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/result_output.h"
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
 #include "core/power.h"
@@ -11,20 +12,24 @@
 
 namespace membench {
 
-int RunNoiseDoctor(int runs_per_side, int argc, char** argv) {
+int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** argv) {
   const WorkloadInfo& info = FindWorkload("memcpy");
   const std::map<std::string, std::string> params = {{"size", "4M"}, {"impl", "libc"}};
   RunOptions options;
   options.sampling.repetitions = 2 * runs_per_side;
   fmt::print("membench doctor --noise: memcpy of 4 MiB (libc), {} samples of >= 50 ms, alternate samples to A and B\n",
              options.sampling.repetitions);
+  const OutputRequest output{"", save};
+  CheckOutputs(output);
   Invocation invocation(ResultKind::kRun, argc, argv);
   invocation.UseEvents("task-clock");
   invocation.Measure(info, ExpandMatrix(info.params, params), options);
-  const RunResult result = invocation.Finish();
+  RunResult result = invocation.Finish();
+  ApplyTagAndLabels(save, result);
+  const int store_status = SaveToStore(result, output);
   if (result.measurements.empty() || result.measurements.front().samples.size() < 4) {
     fmt::print("too few samples to say anything (interrupted?)\n");
-    return result.interrupted ? 130 : 2;
+    return result.interrupted ? 130 : (store_status != 0 ? store_status : 2);
   }
   const Measurement& m = result.measurements.front();
   std::vector<double> a, b, all;
@@ -50,7 +55,7 @@ int RunNoiseDoctor(int runs_per_side, int argc, char** argv) {
   }
   fmt::print("Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "
              "them than this table asks for where the warnings above say the machine drifted.\n");
-  return result.interrupted ? 130 : 0;
+  return result.interrupted ? 130 : store_status;
 }
 
 }  // namespace membench

@@ -6,9 +6,12 @@
 // figure that tells a kernel developer which -r to use.
 #pragma once
 
+#include "cli/store_flags.h"
+
 namespace membench {
 
 // argv: membench's own, for the result's command line.
-int RunNoiseDoctor(int runs_per_side, int argc, char** argv);
+// With --save, the A/A run goes into the history store.
+int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** argv);
 
 }  // namespace membench

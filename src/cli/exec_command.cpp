@@ -12,9 +12,10 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   cmd.add_option("-r,--repeat", args.repetitions, "runs of the command (default 5)")->type_name("N");
   cmd.add_option("--warmup", args.warmup, "untimed runs first (default 0)")->type_name("N");
   cmd.add_option("-e,--events", args.events, "counters, as for run (default: default)")->type_name("EVENTS");
-  cmd.add_option("--json", args.json_path, "write the result (schema membench-result/1) to FILE")->type_name("FILE");
+  cmd.add_option("--json", args.output.json_path, "write the result (schema membench-result/1) to FILE")->type_name("FILE");
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
+  AddSaveFlags(cmd, args.output.save);
   cmd.add_option("command", args.command, "the command and its arguments, after --");
 }
 
@@ -23,11 +24,11 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   RunOptions options;
   options.sampling.repetitions = PositiveInt(args.repetitions, "-r", 1);
   options.sampling.warmup = PositiveInt(args.warmup, "--warmup", 0);
-  CheckJsonPath(args.json_path);
+  CheckOutputs(args.output);
   Invocation invocation(ResultKind::kExec, argc, argv);
   invocation.UseEvents(args.events);
   invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options);
-  return ReportAndSave(invocation.Finish(), args.json_path);
+  return ReportAndSave(invocation.Finish(), args.output);
 }
 
 }  // namespace membench

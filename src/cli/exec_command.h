@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "cli/result_output.h"
+
 namespace membench {
 
 struct ExecArgs {
   std::string repetitions = "5";
   std::string warmup = "0";
   std::string events = "default";
-  std::string json_path;
+  OutputRequest output;
   bool show_output = false;
   bool ignore_status = false;
   std::vector<std::string> command;

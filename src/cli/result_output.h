@@ -1,24 +1,37 @@
 // File: cli/result_output.h
-// Result files on disk: checking, before a run, that --json can be
-// written; saving a result as JSON (atomically); loading one back into the
-// result model (for report and compare).
+// Where a measuring command's result goes: the text report on stdout, the
+// JSON file (--json, written atomically), the history store (--save). Both
+// destinations are checked before the run spends minutes measuring; a
+// store that fails at the end loses nothing: the result is printed, and
+// written to --json or to a rescue file that `history import` takes.
 #pragma once
 
 #include <string>
 
+#include "cli/store_flags.h"
 #include "core/result.h"
 
 namespace membench {
 
-// Throws Error when path (non-empty) cannot be written.
-void CheckJsonPath(const std::string& path);
+struct OutputRequest {
+  std::string json_path;
+  SaveFlags save;
+};
+
+// Throws Error when --json cannot be written or the store cannot be opened.
+void CheckOutputs(const OutputRequest& request);
 
 // Writes the JSON to path (nothing when path is empty) and says so on stderr.
 void SaveJson(const RunResult& result, const std::string& path);
 
-// What every measuring command ends with: the text report on stdout, the
-// JSON where asked; returns the exit status (130 when interrupted).
-int ReportAndSave(const RunResult& result, const std::string& json_path);
+// Saves into the store where asked; returns 0, or 2 after saying on stderr
+// why the store failed and where the result was kept instead.
+int SaveToStore(const RunResult& result, const OutputRequest& request);
+
+// What every measuring command ends with: the tag and labels stamped, the
+// text report on stdout, the JSON and the store where asked; returns the
+// exit status (130 when interrupted, 2 when the store failed).
+int ReportAndSave(RunResult result, const OutputRequest& request);
 
 // Throws Error when the file cannot be read or is not a membench result.
 RunResult LoadResult(const std::string& path);

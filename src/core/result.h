@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,6 +91,10 @@ struct RunResult {
   std::string tool_version;
   std::string command_line;
   std::string started_at;  // ISO 8601 UTC
+  // What the user called the run (--tag, --label KEY=VALUE): the side of an
+  // A/B it belongs to, and free-form facts such as the commit under test.
+  std::string tag;
+  std::map<std::string, std::string> labels;
   SystemInfo system;
   double tsc_ghz = 0;  // measured over the samples: TSC ticks per ns
   std::vector<EventStatus> events;

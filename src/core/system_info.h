@@ -21,9 +21,11 @@ struct SystemInfo {
   std::string kernel_release;
   std::string kernel_version;
   std::string kernel_cmdline;
+  std::string boot_id;  // /proc/sys/kernel/random/boot_id: new on every boot
   std::string machine;
   std::string cpu_vendor;
   std::string cpu_model;
+  std::string microcode;  // "0x1000065"; empty where /proc/cpuinfo does not say
   std::vector<std::string> cpu_features;  // those membench's kernels use
   int online_cpus = 0;
   std::vector<CacheLevel> caches;
@@ -39,6 +41,8 @@ struct SystemInfo {
   std::uint64_t mem_total_bytes = 0;
   std::uint64_t mem_available_bytes = 0;
   std::string cpufreq_governor;  // "unknown (no cpufreq)" in many VMs
+  std::string cpufreq_driver;    // empty without cpufreq
+  std::string cpu_boost;         // "on", "off", or empty where not visible
   bool root = false;
 };
 

@@ -46,7 +46,7 @@ std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, con
     if (!index.emplace(key, &m).second) {
       throw Error(fmt::format("{} ({}) has two measurements for '{}'; tell them apart with --{} PARAM=VALUE or "
                               "compare fewer parameters with --ignore",
-                              side, r.path, key, side[0] == 'A' ? "a" : "b"));
+                              side, r.name, key, side[0] == 'A' ? "a" : "b"));
     }
   }
   return index;
@@ -101,14 +101,25 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
   if (out.rows.empty()) {
     throw Error(fmt::format("no measurement of {} matches one of {} (workload and parameters must agree; "
                             "--ignore PARAM leaves one out)",
-                            a.path, b.path));
+                            a.name, b.name));
   }
   return out;
 }
 
 void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
-                      const CompareOptions& options, std::ostream& out) {
-  fmt::print(out, "# A: {}  ({})\n# B: {}  ({})\n", a.path, a.command_line, b.path, b.command_line);
+                      const CompareOptions& options, const std::vector<MetadataDifference>& differences,
+                      std::ostream& out) {
+  for (const auto& [label, side] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+    if (side->runs > 1) {
+      fmt::print(out, "# {}: {}: {} runs, their samples pooled (the variation between runs is not modelled)\n", label,
+                 side->name, side->runs);
+      for (const auto& command : side->command_lines) fmt::print(out, "#    {}\n", command);
+    } else {
+      fmt::print(out, "# {}: {}  ({})\n", label, side->name,
+                 side->command_lines.empty() ? "" : side->command_lines.front());
+    }
+  }
+  WriteMetadataDifferences(differences, out);
   fmt::print(out,
              "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a change "
              "of at least {}% (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence interval "
@@ -160,8 +171,10 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
                     {"verdict", c.verdict}});
   }
   return {{"schema", "membench-compare/1"},
-          {"a", a.path},
-          {"b", b.path},
+          {"a", a.name},
+          {"b", b.name},
+          {"a_runs", a.runs},
+          {"b_runs", b.runs},
           {"threshold_pct", options.threshold_pct},
           {"alpha", kAlpha},
           {"ignore", options.ignore},

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/hypothesis.h"
+#include "report/metadata_diff.h"
 #include "report/result_file.h"
 
 namespace membench {
@@ -41,8 +42,10 @@ struct CompareResult {
 // for one match (say which filter would tell them apart).
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options);
 
+// The sides, what differs between their machines, then the verdicts.
 void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
-                      const CompareOptions& options, std::ostream& out);
+                      const CompareOptions& options, const std::vector<MetadataDifference>& differences,
+                      std::ostream& out);
 nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
                              const CompareOptions& options);
 

@@ -38,9 +38,11 @@ json SystemToJson(const SystemInfo& s) {
           {"kernel_release", s.kernel_release},
           {"kernel_version", s.kernel_version},
           {"kernel_cmdline", s.kernel_cmdline},
+          {"boot_id", s.boot_id},
           {"machine", s.machine},
           {"cpu_vendor", s.cpu_vendor},
           {"cpu_model", s.cpu_model},
+          {"microcode", s.microcode},
           {"cpu_features", s.cpu_features},
           {"online_cpus", s.online_cpus},
           {"caches_bytes", caches_by_name},
@@ -56,6 +58,8 @@ json SystemToJson(const SystemInfo& s) {
           {"mem_total_bytes", s.mem_total_bytes},
           {"mem_available_bytes", s.mem_available_bytes},
           {"cpufreq_governor", s.cpufreq_governor},
+          {"cpufreq_driver", s.cpufreq_driver},
+          {"cpu_boost", s.cpu_boost},
           {"root", s.root}};
 }
 
@@ -242,6 +246,8 @@ json ResultToJson(const RunResult& r) {
           {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
           {"command_line", r.command_line},
           {"started_at", r.started_at},
+          {"tag", r.tag},
+          {"labels", r.labels},
           {"interrupted", r.interrupted},
           {"interleaved", r.interleaved},
           {"paired_ratios", paired},

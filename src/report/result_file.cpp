@@ -1,41 +1,80 @@
 // File: report/result_file.cpp
 #include "report/result_file.h"
 
-namespace membench {
+#include <algorithm>
 
-LoadedResult FiguresOf(const RunResult& result, const std::string& path) {
+namespace membench {
+namespace {
+
+LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
+  LoadedMeasurement figures;
+  figures.workload = m.workload;
+  figures.unit = m.unit;
+  for (const auto& [name, value] : m.point.values) {
+    figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
+  }
+  std::map<std::string, bool> counted_always;
+  for (const Sample& s : m.samples) {
+    if (const auto rate = RatePerSecond(s)) figures.rate.push_back(*rate);
+    // A sample the clock saw take no time has no time per loop either.
+    if (s.loops > 0 && s.wall_ns > 0) {
+      figures.ns_per_loop.push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
+    }
+    for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {
+      const std::string& event = result.events[e].name;
+      if (!counted_always.count(event)) counted_always[event] = true;
+      const auto& value = s.counters[e];
+      if (!value || !value->counted() || s.loops == 0) {
+        counted_always[event] = false;
+        continue;
+      }
+      figures.counters_per_loop[event].push_back(value->scaled / static_cast<double>(s.loops));
+    }
+  }
+  for (auto it = figures.counters_per_loop.begin(); it != figures.counters_per_loop.end();) {
+    it = counted_always[it->first] ? std::next(it) : figures.counters_per_loop.erase(it);
+  }
+  return figures;
+}
+
+void Append(std::vector<double>& to, const std::vector<double>& from) { to.insert(to.end(), from.begin(), from.end()); }
+
+// Pools b into a; a counter stays only where every pooled run counted it.
+void Pool(LoadedMeasurement& a, const LoadedMeasurement& b) {
+  Append(a.rate, b.rate);
+  Append(a.ns_per_loop, b.ns_per_loop);
+  for (auto it = a.counters_per_loop.begin(); it != a.counters_per_loop.end();) {
+    const auto other = b.counters_per_loop.find(it->first);
+    if (other == b.counters_per_loop.end()) {
+      it = a.counters_per_loop.erase(it);
+    } else {
+      Append(it->second, other->second);
+      ++it;
+    }
+  }
+}
+
+}  // namespace
+
+LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name) {
   LoadedResult out;
-  out.path = path;
-  out.command_line = result.command_line;
-  for (const Measurement& m : result.measurements) {
-    LoadedMeasurement figures;
-    figures.workload = m.workload;
-    figures.unit = m.unit;
-    for (const auto& [name, value] : m.point.values) {
-      figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
+  out.name = name;
+  out.runs = static_cast<int>(results.size());
+  for (const RunResult& result : results) {
+    if (std::find(out.command_lines.begin(), out.command_lines.end(), result.command_line) == out.command_lines.end()) {
+      out.command_lines.push_back(result.command_line);
     }
-    std::map<std::string, bool> counted_always;
-    for (const Sample& s : m.samples) {
-      if (const auto rate = RatePerSecond(s)) figures.rate.push_back(*rate);
-      // A sample the clock saw take no time has no time per loop either.
-      if (s.loops > 0 && s.wall_ns > 0) {
-        figures.ns_per_loop.push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
-      }
-      for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {
-        const std::string& event = result.events[e].name;
-        if (!counted_always.count(event)) counted_always[event] = true;
-        const auto& value = s.counters[e];
-        if (!value || !value->counted() || s.loops == 0) {
-          counted_always[event] = false;
-          continue;
-        }
-        figures.counters_per_loop[event].push_back(value->scaled / static_cast<double>(s.loops));
+    for (const Measurement& m : result.measurements) {
+      LoadedMeasurement figures = FiguresOf(m, result);
+      const auto same = std::find_if(out.measurements.begin(), out.measurements.end(), [&](const LoadedMeasurement& o) {
+        return o.workload == figures.workload && o.point == figures.point;
+      });
+      if (same != out.measurements.end() && &result != &results.front()) {
+        Pool(*same, figures);
+      } else {
+        out.measurements.push_back(std::move(figures));
       }
     }
-    for (auto it = figures.counters_per_loop.begin(); it != figures.counters_per_loop.end();) {
-      it = counted_always[it->first] ? std::next(it) : figures.counters_per_loop.erase(it);
-    }
-    out.measurements.push_back(std::move(figures));
   }
   return out;
 }

@@ -1,9 +1,10 @@
 // File: report/result_file.h
-// What compare reads of a result: the figures per sample of each
+// What compare reads of one side: the figures per sample of each
 // measurement, normalised so results with different loop counts compare:
 // the rate in work units per second and the time per loop (samples the
 // clock saw take no time left out of both), every event counted in every
-// sample, per loop.
+// sample, per loop. A side of several runs (a tag) pools the samples of the
+// measurements that share a workload and point.
 #pragma once
 
 #include <map>
@@ -24,12 +25,13 @@ struct LoadedMeasurement {
 };
 
 struct LoadedResult {
-  std::string path;
-  std::string command_line;
+  std::string name;  // the file, "run 42", "@base (runs 3, 5)"
+  int runs = 0;
+  std::vector<std::string> command_lines;  // each distinct one once
   std::vector<LoadedMeasurement> measurements;
 };
 
-// `path` names the result in messages.
-LoadedResult FiguresOf(const RunResult& result, const std::string& path);
+// `name` names the side in messages.
+LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name);
 
 }  // namespace membench

@@ -64,6 +64,10 @@ class Reader {
     if (!value.is_array()) Fail(where, "is not a list");
     return value;
   }
+  const json& Object(const json& value, const std::string& where) const {
+    if (!value.is_object()) Fail(where, "is not an object");
+    return value;
+  }
 
   // Optional fields: their default when absent or null.
   std::string TextOr(const json& object, const std::string& key, const std::string& where,
@@ -117,9 +121,11 @@ SystemInfo ReadSystem(const Reader& in, const json& s, const std::string& at) {
   out.kernel_release = in.TextOr(s, "kernel_release", at);
   out.kernel_version = in.TextOr(s, "kernel_version", at);
   out.kernel_cmdline = in.TextOr(s, "kernel_cmdline", at);
+  out.boot_id = in.TextOr(s, "boot_id", at);
   out.machine = in.TextOr(s, "machine", at);
   out.cpu_vendor = in.TextOr(s, "cpu_vendor", at);
   out.cpu_model = in.TextOr(s, "cpu_model", at);
+  out.microcode = in.TextOr(s, "microcode", at);
   out.cpu_features = in.Texts(s, "cpu_features", at);
   out.online_cpus = static_cast<int>(in.IntegerOr(s, "online_cpus", at));
   if (const json* caches = in.Find(s, "caches")) {
@@ -152,6 +158,8 @@ SystemInfo ReadSystem(const Reader& in, const json& s, const std::string& at) {
   out.mem_total_bytes = in.UnsignedOr(s, "mem_total_bytes", at);
   out.mem_available_bytes = in.UnsignedOr(s, "mem_available_bytes", at);
   out.cpufreq_governor = in.TextOr(s, "cpufreq_governor", at);
+  out.cpufreq_driver = in.TextOr(s, "cpufreq_driver", at);
+  out.cpu_boost = in.TextOr(s, "cpu_boost", at);
   out.root = in.FlagOr(s, "root", at);
   return out;
 }
@@ -333,6 +341,10 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   if (const json* tool = in.Find(doc, "tool")) out.tool_version = in.TextOr(*tool, "version", "tool");
   out.command_line = in.TextOr(doc, "command_line", "");
   out.started_at = in.TextOr(doc, "started_at", "");
+  out.tag = in.TextOr(doc, "tag", "");
+  if (const json* labels = in.Find(doc, "labels")) {
+    for (const auto& [key, value] : in.Object(*labels, "labels").items()) out.labels[key] = in.Text(value, "labels." + key);
+  }
   out.interrupted = in.FlagOr(doc, "interrupted", "");
   out.interleaved = in.FlagOr(doc, "interleaved", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");

@@ -291,6 +291,11 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
   fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
              s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
              s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
+  if (!r.tag.empty() || !r.labels.empty()) {
+    std::string labels;
+    for (const auto& [key, value] : r.labels) labels += " " + key + "=" + value;
+    fmt::print(out, "# tag: {}{}{}\n", r.tag.empty() ? "(none)" : r.tag, labels.empty() ? "" : "; labels:", labels);
+  }
   fmt::print(out,
              "# Values are means over the runs; ( +- x% ) is the relative standard error of the mean, as perf "
              "stat prints it.\n");

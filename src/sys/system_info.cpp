@@ -47,6 +47,29 @@ std::uint64_t MemInfoBytes(const std::string& key) {
   return kib * 1024;
 }
 
+// The microcode revision of the first CPU, as /proc/cpuinfo gives it.
+std::string Microcode() {
+  const auto text = ReadFile("/proc/cpuinfo");
+  if (!text) return "";
+  const auto pos = text->find("\nmicrocode");
+  if (pos == std::string::npos) return "";
+  const auto colon = text->find(':', pos);
+  const auto end = text->find('\n', pos + 1);
+  if (colon == std::string::npos || colon > end) return "";
+  std::istringstream in(text->substr(colon + 1, end - colon - 1));
+  std::string value;
+  in >> value;
+  return value;
+}
+
+// Turbo/boost where the cpufreq driver shows it: acpi-cpufreq and
+// amd-pstate's global "boost", intel_pstate's inverted "no_turbo".
+std::string CpuBoost() {
+  if (auto boost = ReadInteger("/sys/devices/system/cpu/cpufreq/boost")) return *boost != 0 ? "on" : "off";
+  if (auto no_turbo = ReadInteger("/sys/devices/system/cpu/intel_pstate/no_turbo")) return *no_turbo != 0 ? "off" : "on";
+  return "";
+}
+
 }  // namespace
 
 std::string SelectedSysfsChoice(const std::string& line) {
@@ -66,9 +89,11 @@ SystemInfo CollectSystemInfo() {
     info.machine = uts.machine;
   }
   info.kernel_cmdline = ReadFirstLine("/proc/cmdline").value_or("");
+  info.boot_id = ReadFirstLine("/proc/sys/kernel/random/boot_id").value_or("");
   const CpuInfo& cpu = Cpu();
   info.cpu_vendor = cpu.vendor;
   info.cpu_model = cpu.model_name;
+  info.microcode = Microcode();
   info.hypervisor = cpu.hypervisor;
   const std::pair<bool, const char*> features[] = {
       {cpu.sse2, "sse2"}, {cpu.avx2, "avx2"}, {cpu.avx512f, "avx512f"}, {cpu.avx512bw, "avx512bw"},
@@ -106,6 +131,8 @@ SystemInfo CollectSystemInfo() {
   info.mem_available_bytes = MemAvailableBytes();
   info.cpufreq_governor =
       ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").value_or("unknown (no cpufreq)");
+  info.cpufreq_driver = ReadFirstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver").value_or("");
+  info.cpu_boost = CpuBoost();
   info.root = IsRoot();
   info.free_page_reporting = DetectFreePageReporting().description;
   return info;

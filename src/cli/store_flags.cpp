@@ -1,0 +1,75 @@
+// File: cli/store_flags.cpp
+#include "cli/store_flags.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/error.h"
+#include "sys/environment.h"
+
+namespace membench {
+namespace {
+
+bool NameCharacters(const std::string& text, const std::string& extra) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [&](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || extra.find(c) != std::string::npos;
+  });
+}
+
+std::pair<std::string, std::string> SplitLabel(const std::string& label) {
+  const auto eq = label.find('=');
+  if (eq == std::string::npos || !NameCharacters(label.substr(0, eq), "_.-")) {
+    throw Error("--label '" + label + "': expected KEY=VALUE with a KEY of letters, digits, _ . - (e.g. commit=abc123)");
+  }
+  return {label.substr(0, eq), label.substr(eq + 1)};
+}
+
+void CheckTag(const std::string& tag) {
+  if (!tag.empty() && !NameCharacters(tag, "_.:+-")) {
+    throw Error("--tag '" + tag + "': use letters, digits and _ . : + - (compare names it as @" + tag + ")");
+  }
+}
+
+}  // namespace
+
+void AddSaveFlags(CLI::App& cmd, SaveFlags& flags) {
+  cmd.add_flag("--save", flags.save, "keep the result in the history store (membench history lists it)");
+  cmd.add_option("--tag", flags.tag, "name the side of an A/B this run belongs to, e.g. base (implies --save)")
+      ->type_name("TAG");
+  cmd.add_option("--label", flags.labels, "a fact about the run, e.g. commit=abc123 (repeatable; implies --save)")
+      ->type_name("KEY=VALUE");
+  AddStoreFlag(cmd, flags.store);
+}
+
+void AddStoreFlag(CLI::App& cmd, std::string& store) {
+  cmd.add_option("--store", store,
+                 "the history store: an SQLite file or postgresql://... (default $MEMBENCH_STORE, else "
+                 "$XDG_DATA_HOME/membench/history.sqlite)")
+      ->type_name("PATH|URI");
+}
+
+std::string StoreLocation(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  if (auto env = sys::EnvironmentValue("MEMBENCH_STORE")) return *env;
+  const std::string folder = sys::DataHome() + "/membench";
+  sys::CreateDirectories(folder);
+  return folder + "/history.sqlite";
+}
+
+std::unique_ptr<Store> OpenStoreNamed(const std::string& flag) { return OpenStore(StoreLocation(flag)); }
+
+void CheckSaveFlags(const SaveFlags& flags) {
+  CheckTag(flags.tag);
+  for (const auto& label : flags.labels) SplitLabel(label);
+  if (flags.wanted()) OpenStoreNamed(flags.store);
+}
+
+void ApplyTagAndLabels(const SaveFlags& flags, RunResult& result) {
+  result.tag = flags.tag;
+  for (const auto& label : flags.labels) {
+    const auto [key, value] = SplitLabel(label);
+    result.labels[key] = value;
+  }
+}
+
+}  // namespace membench

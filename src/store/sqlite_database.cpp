@@ -1,0 +1,107 @@
+// File: store/sqlite_database.cpp
+#include "store/sqlite_database.h"
+
+#include <sqlite3.h>
+
+#include "core/error.h"
+
+namespace membench {
+namespace {
+
+class SqliteDatabase final : public Database {
+ public:
+  explicit SqliteDatabase(std::string path) : path_(std::move(path)) {
+    // The handle exists even when opening fails, and must be closed then.
+    try {
+      const int rc = sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+      if (rc != SQLITE_OK) Fail(rc);
+      sqlite3_extended_result_codes(db_, 1);
+      sqlite3_busy_timeout(db_, kSqliteBusyTimeoutMs);
+      // WAL: readers and one writer at once, and a crash mid-save leaves the
+      // last committed state. Also the first read of the file: a file that
+      // is not a database fails here.
+      Query("PRAGMA journal_mode = WAL", {});
+      Query("PRAGMA foreign_keys = ON", {});
+    } catch (...) {
+      sqlite3_close_v2(db_);
+      throw;
+    }
+  }
+  ~SqliteDatabase() override { sqlite3_close_v2(db_); }
+
+  SqlDialect dialect() const override { return SqlDialect::kSqlite; }
+  const std::string& name() const override { return path_; }
+
+  std::vector<SqlRow> Query(const std::string& sql, const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* statement = nullptr;
+    int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &statement, nullptr);
+    if (rc != SQLITE_OK) Fail(rc);
+    std::vector<SqlRow> rows;
+    try {
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        const int index = static_cast<int>(i) + 1;
+        rc = params[i] ? sqlite3_bind_text(statement, index, params[i]->data(), static_cast<int>(params[i]->size()),
+                                           SQLITE_TRANSIENT)
+                       : sqlite3_bind_null(statement, index);
+        if (rc != SQLITE_OK) Fail(rc);
+      }
+      while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+        SqlRow row;
+        for (int c = 0; c < sqlite3_column_count(statement); ++c) {
+          if (sqlite3_column_type(statement, c) == SQLITE_NULL) {
+            row.emplace_back(std::nullopt);
+          } else {
+            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, c));
+            row.emplace_back(std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement, c))));
+          }
+        }
+        rows.push_back(std::move(row));
+      }
+      if (rc != SQLITE_DONE) Fail(rc);
+    } catch (...) {
+      sqlite3_finalize(statement);
+      throw;
+    }
+    sqlite3_finalize(statement);
+    return rows;
+  }
+
+  void Begin() override { Query("BEGIN IMMEDIATE", {}); }
+  void Commit() override { Query("COMMIT", {}); }
+  void Rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
+  void LockSchema() override {}  // BEGIN IMMEDIATE holds the write lock already
+
+ private:
+  [[noreturn]] void Fail(int rc) const {
+    const std::string detail = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    const std::string store = "store " + path_;
+    switch (rc & 0xff) {
+      case SQLITE_BUSY:
+      case SQLITE_LOCKED:
+        throw Error(store + " is locked by another process (waited " + std::to_string(kSqliteBusyTimeoutMs / 1000) +
+                    " s); try again when it has finished");
+      case SQLITE_NOTADB:
+        throw Error(path_ + " is not a membench store (not an SQLite database); give another --store or move it away");
+      case SQLITE_CORRUPT:
+        throw Error(store + " is corrupt (" + detail + "); move it away and start a new one (`sqlite3 " + path_ +
+                    " .recover` may save its runs)");
+      case SQLITE_READONLY:
+        throw Error(store + " is read-only (" + detail + "); give a writable --store, or check its permissions");
+      case SQLITE_CANTOPEN:
+        throw Error("cannot open " + store + " (" + detail + "); does its folder exist, and may you write there?");
+      case SQLITE_FULL:
+        throw Error(store + ": the disk is full; free space and save again");
+      default:
+        throw Error(store + ": " + detail);
+    }
+  }
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Database> OpenSqliteDatabase(const std::string& path) { return std::make_unique<SqliteDatabase>(path); }
+
+}  // namespace membench

@@ -1,0 +1,126 @@
+// File: store/store.cpp
+#include "store/store.h"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "core/error.h"
+#include "report/json_report.h"
+#include "report/result_json.h"
+#include "store/measurement_rows.h"
+#include "store/postgres_database.h"
+#include "store/schema.h"
+#include "store/sqlite_database.h"
+
+namespace membench {
+namespace {
+
+std::string NowUtc() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+}
+
+std::int64_t IdOf(const SqlValue& value) { return std::stoll(value.value_or("0")); }
+
+SqlValue TagValue(const std::string& tag) { return tag.empty() ? SqlValue() : SqlValue(tag); }
+
+}  // namespace
+
+Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { PrepareSchema(*db_); }
+
+SaveOutcome Store::Save(const RunResult& result, bool skip_identical) {
+  const std::string text = ResultToJson(result).dump();
+  WriteTransaction transaction(*db_);
+  if (skip_identical) {
+    for (const SqlRow& row : db_->Query("SELECT id, result FROM runs WHERE host = ? AND started_at = ? AND "
+                                        "command_line = ?",
+                                        {result.system.hostname, result.started_at, result.command_line})) {
+      if (row.at(1) == text) return {IdOf(row.at(0)), true};
+    }
+  }
+  const auto rows = db_->Query(
+      "INSERT INTO runs (started_at, saved_at, kind, tag, host, kernel_release, boot_id, command_line, tool_version, "
+      "interrupted, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+      {result.started_at, NowUtc(), std::string(ResultKindName(result.kind)), TagValue(result.tag),
+       result.system.hostname, result.system.kernel_release, result.system.boot_id, result.command_line,
+       result.tool_version, result.interrupted ? "1" : "0", text});
+  const std::int64_t id = IdOf(rows.at(0).at(0));
+  for (const auto& [key, value] : result.labels) {
+    db_->Query("INSERT INTO labels (run_id, key, value) VALUES (?, ?, ?)", {std::to_string(id), key, value});
+  }
+  InsertMeasurementRows(*db_, id, result);
+  transaction.Commit();
+  return {id, false};
+}
+
+std::vector<StoredRun> Store::History(const HistoryFilter& filter) {
+  std::string sql =
+      "SELECT id, started_at, kind, tag, host, kernel_release, command_line, interrupted FROM runs r WHERE 1 = 1";
+  std::vector<SqlValue> params;
+  if (!filter.tag.empty()) {
+    sql += " AND tag = ?";
+    params.emplace_back(filter.tag);
+  }
+  if (!filter.host.empty()) {
+    sql += " AND host = ?";
+    params.emplace_back(filter.host);
+  }
+  if (!filter.workload.empty()) {
+    sql += " AND EXISTS (SELECT 1 FROM measurements m WHERE m.run_id = r.id AND m.workload = ?)";
+    params.emplace_back(filter.workload);
+  }
+  sql += " ORDER BY id DESC";
+  if (filter.limit > 0) sql += fmt::format(" LIMIT {}", filter.limit);
+  std::vector<StoredRun> runs;
+  for (const SqlRow& row : db_->Query(sql, params)) {
+    runs.push_back({IdOf(row.at(0)), row.at(1).value_or(""), row.at(2).value_or(""), row.at(3).value_or(""),
+                    row.at(4).value_or(""), row.at(5).value_or(""), row.at(6).value_or(""), row.at(7) == "1"});
+  }
+  std::reverse(runs.begin(), runs.end());
+  return runs;
+}
+
+RunResult Store::Load(std::int64_t id) {
+  const auto rows = db_->Query("SELECT result FROM runs WHERE id = ?", {std::to_string(id)});
+  if (rows.empty()) throw Error(fmt::format("store {} has no run {} (membench history lists them)", name(), id));
+  return ParseResult(rows.front().at(0).value_or(""), fmt::format("{} run {}", name(), id));
+}
+
+std::vector<std::int64_t> Store::Tagged(const std::string& tag) {
+  std::vector<std::int64_t> ids;
+  for (const SqlRow& row : db_->Query("SELECT id FROM runs WHERE tag = ? ORDER BY id", {tag})) {
+    ids.push_back(IdOf(row.at(0)));
+  }
+  return ids;
+}
+
+std::optional<std::int64_t> Store::Latest(int back) {
+  const auto rows = db_->Query(fmt::format("SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET {}", back));
+  if (rows.empty()) return std::nullopt;
+  return IdOf(rows.front().at(0));
+}
+
+bool Store::Remove(std::int64_t id) {
+  WriteTransaction transaction(*db_);
+  const std::string key = std::to_string(id);
+  // Explicit, not only ON DELETE CASCADE: a connection without foreign keys
+  // enforced (SQLite's default) must not leave orphans either.
+  db_->Query("DELETE FROM labels WHERE run_id = ?", {key});
+  db_->Query("DELETE FROM measurements WHERE run_id = ?", {key});
+  const bool removed = !db_->Query("DELETE FROM runs WHERE id = ? RETURNING id", {key}).empty();
+  transaction.Commit();
+  return removed;
+}
+
+bool IsPostgresLocation(const std::string& location) {
+  return location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
+}
+
+std::unique_ptr<Store> OpenStore(const std::string& location) {
+  return std::make_unique<Store>(IsPostgresLocation(location) ? OpenPostgresDatabase(location)
+                                                              : OpenSqliteDatabase(location));
+}
+
+}  // namespace membench

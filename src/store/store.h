@@ -1,0 +1,81 @@
+// File: store/store.h
+// The history store: every saved result, complete (the JSON that `report`
+// re-renders), with the columns history lists and filters on. One SQLite
+// file by default, or a PostgreSQL server for a fleet; the same schema in
+// both (store/schema.h). Each save is one transaction: a run is stored
+// whole or not at all.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "store/database.h"
+
+namespace membench {
+
+// One line of `membench history`.
+struct StoredRun {
+  std::int64_t id = 0;
+  std::string started_at;
+  std::string kind;
+  std::string tag;
+  std::string host;
+  std::string kernel_release;
+  std::string command_line;
+  bool interrupted = false;
+};
+
+struct HistoryFilter {
+  std::string tag;       // empty: any
+  std::string workload;  // runs with a measurement of it
+  std::string host;
+  int limit = 20;  // the most recent; 0 for all
+};
+
+struct SaveOutcome {
+  std::int64_t id = 0;
+  bool already_stored = false;  // an identical result was there (import)
+};
+
+class Store {
+ public:
+  // Creates the schema in a new store, upgrades an older one; throws Error
+  // for a database that is not a membench store or is newer.
+  explicit Store(std::unique_ptr<Database> db);
+
+  const std::string& name() const { return db_->name(); }
+
+  // Stores the result (its tag and labels included) in one transaction.
+  // With skip_identical, a result identical to a stored one is not stored
+  // twice.
+  SaveOutcome Save(const RunResult& result, bool skip_identical = false);
+
+  // The most recent runs that pass the filter, oldest first.
+  std::vector<StoredRun> History(const HistoryFilter& filter);
+
+  // Throws Error when there is no such run.
+  RunResult Load(std::int64_t id);
+
+  // Every run with this tag, oldest first.
+  std::vector<std::int64_t> Tagged(const std::string& tag);
+
+  // The id of the latest run (back = 0), or of the one `back` before it.
+  std::optional<std::int64_t> Latest(int back);
+
+  // False when there is no such run.
+  bool Remove(std::int64_t id);
+
+ private:
+  std::unique_ptr<Database> db_;
+};
+
+// location: a postgresql:// (or postgres://) URI, else an SQLite file.
+std::unique_ptr<Store> OpenStore(const std::string& location);
+
+bool IsPostgresLocation(const std::string& location);
+
+}  // namespace membench
