@@ -9,6 +9,7 @@
 
 #include "report/json_report.h"
 #include "report/latency_steps.h"
+#include "report/metadata_diff.h"
 #include "report/text_report.h"
 
 namespace membench {
@@ -186,6 +187,54 @@ TEST(LatencySteps, FindsTheKneesOfALatencyCurve) {
   EXPECT_EQ(steps[2].to_bytes, 16u << 20);
   EXPECT_TRUE(FindLatencySteps({}).empty());
   EXPECT_TRUE(FindLatencySteps({{4096, 0}, {8192, 5}}).empty());  // no baseline
+}
+
+RunResult OnKernel(const std::string& release) {
+  RunResult r;
+  r.tool_version = "1.0";
+  r.system.kernel_release = release;
+  r.system.kernel_cmdline = "BOOT_IMAGE=/vmlinuz-" + release + " root=/dev/vda quiet";
+  r.system.boot_id = "boot-" + release;
+  r.system.thp = {{"enabled", "madvise"}};
+  r.system.microcode = "0x10";
+  return r;
+}
+
+TEST(MetadataDiff, AKernelABNamesTheKernelAndWarnsOfNothingElse) {
+  RunResult a = OnKernel("6.1"), b = OnKernel("6.2");
+  a.labels["commit"] = "abc";
+  b.labels["commit"] = "def";
+  const auto differences = DifferingMetadata({a, a}, {b});
+  std::vector<std::string> fields;
+  for (const auto& d : differences) {
+    fields.push_back(d.field);
+    EXPECT_TRUE(d.expected) << d.field;
+  }
+  // The image name in the command line follows the kernel: not a difference.
+  EXPECT_EQ(fields, (std::vector<std::string>{"kernel_release", "boot_id", "label.commit"}));
+  std::ostringstream out;
+  WriteMetadataDifferences(differences, out);
+  EXPECT_NE(out.str().find("A: 6.1"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("warning"), std::string::npos) << out.str();
+}
+
+TEST(MetadataDiff, WarnsWhenSomethingBesidesTheKernelDiffers) {
+  RunResult a = OnKernel("6.1"), b = OnKernel("6.2"), b2 = OnKernel("6.2");
+  b.system.thp["enabled"] = "always";
+  b2.system.microcode = "0x11";
+  b2.system.kernel_cmdline += " mitigations=off";
+  std::ostringstream out;
+  WriteMetadataDifferences(DifferingMetadata({a}, {b, b2}), out);
+  EXPECT_NE(out.str().find("B: always | madvise"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("warning: besides the kernel, kernel_cmdline, microcode, thp.enabled differ"),
+            std::string::npos)
+      << out.str();
+}
+
+TEST(MetadataDiff, SaysSoWhenTheSidesAgree) {
+  std::ostringstream out;
+  WriteMetadataDifferences(DifferingMetadata({OnKernel("6.1")}, {OnKernel("6.1")}), out);
+  EXPECT_NE(out.str().find("do not differ"), std::string::npos) << out.str();
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
+
 #include "core/error.h"
 
 namespace membench {
@@ -20,7 +23,7 @@ class SqliteDatabase final : public Database {
       // WAL: readers and one writer at once, and a crash mid-save leaves the
       // last committed state. Also the first read of the file: a file that
       // is not a database fails here.
-      Query("PRAGMA journal_mode = WAL", {});
+      EnableWal();
       Query("PRAGMA foreign_keys = ON", {});
     } catch (...) {
       sqlite3_close_v2(db_);
@@ -93,6 +96,22 @@ class SqliteDatabase final : public Database {
         throw Error(store + ": the disk is full; free space and save again");
       default:
         throw Error(store + ": " + detail);
+    }
+  }
+
+  // Switching a new file to WAL takes an exclusive lock, and a second
+  // process doing the same at that moment got SQLITE_BUSY at once, without
+  // the busy handler's wait (two saves into a new store, in the tests): wait
+  // here as the handler would.
+  void EnableWal() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSqliteBusyTimeoutMs);
+    while (true) {
+      char* message = nullptr;
+      const int rc = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, &message);
+      sqlite3_free(message);
+      if (rc == SQLITE_OK) return;
+      if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) Fail(rc);
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }
 
