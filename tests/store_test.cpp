@@ -273,7 +273,10 @@ TEST(BadStore, ACorruptStoreIsNamedNotCrashedOn) {
     for (int i = 0; i < 20; ++i) store->Save(Variant("t", "h", i));
   }
   // Checkpointed into the main file, then its second half cut off.
-  RunCommand("sqlite3 " + path + " 'PRAGMA wal_checkpoint(TRUNCATE)' 2>/dev/null");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
   std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
   std::filesystem::remove(path + "-wal");
   std::filesystem::remove(path + "-shm");
