@@ -4,7 +4,11 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <signal.h>
+
+#include <cerrno>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "membench_process.h"
@@ -44,12 +48,28 @@ void Check(const Outcome& outcome, const std::string& what) {
   if (outcome.status != 0) throw std::runtime_error(what + " failed:\n" + outcome.output);
 }
 
+// A test binary killed (by ctest's timeout, say) leaves its server running:
+// stop and remove every cluster whose owner is gone.
+void RemoveOrphans(const std::string& bin, const std::string& as_user) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/tmp", ec)) {
+    const std::string folder = entry.path().string();
+    if (entry.path().filename().string().rfind("membench-pg-", 0) != 0) continue;
+    std::ifstream owner_file(folder + "/owner");
+    pid_t owner = 0;
+    if (owner_file >> owner && owner > 0 && (::kill(owner, 0) == 0 || errno != ESRCH)) continue;
+    RunCommand(as_user + bin + "/pg_ctl -w -D " + folder + "/data -m immediate stop");
+    std::filesystem::remove_all(folder, ec);
+  }
+}
+
 }  // namespace
 
 PostgresCluster::PostgresCluster() : bin_(ServerBin()) {
   char pattern[] = "/tmp/membench-pg-XXXXXX";
   if (::mkdtemp(pattern) == nullptr) throw std::runtime_error("mkdtemp failed");
   folder_ = pattern;
+  std::ofstream(folder_ + "/owner") << ::getpid() << "\n";
   if (::geteuid() == 0) {
     // The server refuses to run as root.
     const passwd* pw = ::getpwnam("postgres");
@@ -58,6 +78,7 @@ PostgresCluster::PostgresCluster() : bin_(ServerBin()) {
     if (::chown(folder_.c_str(), pw->pw_uid, pw->pw_gid) != 0) throw std::runtime_error("chown " + folder_);
     as_user_ = std::string("runuser -u ") + pw->pw_name + " -- ";
   }
+  RemoveOrphans(bin_, as_user_);
   Check(RunCommand(as_user_ + bin_ + "/initdb --no-sync -A trust -U postgres -E UTF8 -D " + folder_ + "/data"),
         "initdb");
   Check(RunCommand(as_user_ + bin_ + "/pg_ctl -w -t 60 -D " + folder_ + "/data -l " + folder_ +

@@ -26,7 +26,7 @@ int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** ar
   invocation.Measure(info, ExpandMatrix(info.params, params), options);
   RunResult result = invocation.Finish();
   ApplyTagAndLabels(save, result);
-  const int store_status = SaveToStore(result, output);
+  const int store_status = SaveResult(result, output);
   if (result.measurements.empty() || result.measurements.front().samples.size() < 4) {
     fmt::print("too few samples to say anything (interrupted?)\n");
     return result.interrupted ? 130 : (store_status != 0 ? store_status : 2);

@@ -30,9 +30,13 @@ int List(const HistoryArgs& args) {
   filter.tag = args.tag;
   filter.workload = args.workload;
   filter.host = args.host;
-  filter.limit = PositiveInt(args.limit, "--limit", 0);
+  const int limit = PositiveInt(args.limit, "--limit", 0);
+  // One more than shown, to know whether there are more.
+  filter.limit = limit > 0 ? limit + 1 : 0;
   auto store = OpenStoreNamed(args.store);
-  const std::vector<StoredRun> runs = store->History(filter);
+  std::vector<StoredRun> runs = store->History(filter);
+  const bool more = limit > 0 && runs.size() > static_cast<std::size_t>(limit);
+  if (more) runs.erase(runs.begin());
   if (runs.empty()) {
     fmt::print("# store {}: no run{}; save one with membench run ... --save [--tag T]\n", store->name(),
                args.tag.empty() && args.workload.empty() && args.host.empty() ? " yet" : " matches");
@@ -45,9 +49,7 @@ int List(const HistoryArgs& args) {
     tag_width = std::max(tag_width, r.tag.size());
   }
   fmt::print("# store {}: {} run{}{}\n", store->name(), runs.size(), runs.size() == 1 ? "" : "s",
-             filter.limit > 0 && runs.size() == static_cast<std::size_t>(filter.limit)
-                 ? " (the most recent; --limit 0 lists all)"
-                 : "");
+             more ? " (the most recent; --limit 0 lists all)" : "");
   fmt::print("{:>6}  {:<16}  {:<{}}  {:<{}}  {:<{}}  {}\n", "id", "started (UTC)", "host", host_width, "kernel",
              kernel_width, "tag", tag_width, "command");
   for (const auto& r : runs) {

@@ -1,29 +1,61 @@
 // File: cli/result_output.cpp
 #include "cli/result_output.h"
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <iostream>
 
 #include "core/error.h"
 #include "report/json_report.h"
 #include "report/result_json.h"
 #include "report/text_report.h"
-#include "sys/environment.h"
 #include "sys/files.h"
 #include "sys/result_file.h"
 
 namespace membench {
 namespace {
 
-// Where a result the store refused is kept when no --json was given.
-std::string RescuePath() {
-  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  return fmt::format("{}/membench-unsaved-{:%Y%m%dT%H%M%S}-{}.json", sys::TemporaryDirectory(), fmt::gmtime(now),
-                     ::getpid());
+// A command line or host name need not be UTF-8; the file must be.
+std::string JsonText(const RunResult& result) {
+  return ResultToJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// Keeps a result no destination took in a file `history import` takes.
+void Rescue(const RunResult& result) {
+  try {
+    const std::string path = sys::CreateUniqueTemporaryFile("membench-unsaved-", ".json");
+    sys::WriteFileAtomically(path, JsonText(result));
+    std::cerr << "membench: kept it in " << path << "; `membench history import " << path << "` saves it later\n";
+  } catch (const Error& also) {
+    std::cerr << "membench: and it could not be kept in a file either: " << also.what() << "\n";
+  }
+}
+
+// Returns false, after saying why, when the store did not take the result.
+bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
+  try {
+    auto store = OpenStoreNamed(save.store);
+    const SaveOutcome saved = store->Save(result);
+    std::cerr << fmt::format("membench: saved as run {} in {}{}{}\n", saved.id, store->name(),
+                             result.tag.empty() ? "" : " with tag " + result.tag,
+                             result.interrupted ? " (interrupted: what it measured)" : "");
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "membench: error: the result was not saved: " << e.what() << "\n";
+    return false;
+  }
+}
+
+// Returns false, after saying why, when the file could not be written.
+bool WriteJson(const RunResult& result, const std::string& path) {
+  try {
+    sys::WriteFileAtomically(path, JsonText(result));
+    std::cerr << "membench: result written to " << path << "\n";
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "membench: error: " << e.what() << "\n";
+    return false;
+  }
 }
 
 }  // namespace
@@ -33,48 +65,30 @@ void CheckOutputs(const OutputRequest& request) {
   CheckSaveFlags(request.save);
 }
 
-void SaveJson(const RunResult& result, const std::string& path) {
-  if (path.empty()) return;
-  sys::WriteFileAtomically(path, ResultToJson(result).dump(2) + "\n");
-  std::cerr << "membench: result written to " << path << "\n";
-}
-
-int SaveToStore(const RunResult& result, const OutputRequest& request) {
-  if (!request.save.wanted()) return 0;
-  try {
-    auto store = OpenStoreNamed(request.save.store);
-    const SaveOutcome saved = store->Save(result);
-    std::cerr << fmt::format("membench: saved as run {} in {}{}{}\n", saved.id, store->name(),
-                             result.tag.empty() ? "" : " with tag " + result.tag,
-                             result.interrupted ? " (interrupted: what it measured)" : "");
-    return 0;
-  } catch (const Error& e) {
-    std::cerr << "membench: error: the result was not saved: " << e.what() << "\n";
-    if (!request.json_path.empty()) {
-      std::cerr << "membench: it is in " << request.json_path << "; `membench history import "
-                << request.json_path << "` saves it later\n";
-      return 2;
-    }
-    const std::string rescue = RescuePath();
-    try {
-      sys::WriteFileAtomically(rescue, ResultToJson(result).dump(2) + "\n");
-      std::cerr << "membench: kept it in " << rescue << "; `membench history import " << rescue
-                << "` saves it later\n";
-    } catch (const Error& also) {
-      std::cerr << "membench: and it could not be kept in a file either: " << also.what() << "\n";
-    }
-    return 2;
+int SaveResult(const RunResult& result, const OutputRequest& request) {
+  // Each destination is tried whatever became of the other; a result
+  // that reached neither goes to a rescue file.
+  const bool want_json = !request.json_path.empty();
+  const bool want_store = request.save.wanted();
+  const bool json_written = want_json && WriteJson(result, request.json_path);
+  const bool stored = want_store && SaveIntoStore(result, request.save);
+  if ((!want_json || json_written) && (!want_store || stored)) return 0;
+  if (json_written) {
+    std::cerr << "membench: it is in " << request.json_path << "; `membench history import " << request.json_path
+              << "` saves it later\n";
+  } else if (!stored) {
+    Rescue(result);
   }
+  return 2;
 }
 
 int ReportAndSave(RunResult result, const OutputRequest& request) {
   ApplyTagAndLabels(request.save, result);
   WriteTextReport(result, std::cout);
   std::cout.flush();
-  SaveJson(result, request.json_path);
-  const int store_status = SaveToStore(result, request);
-  if (result.interrupted) return 130;
-  return store_status;
+  const int status = SaveResult(result, request);
+  // An interrupted run says so first; the messages above say what else failed.
+  return result.interrupted ? 130 : status;
 }
 
 RunResult LoadResult(const std::string& path) {

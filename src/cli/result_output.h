@@ -21,16 +21,13 @@ struct OutputRequest {
 // Throws Error when --json cannot be written or the store cannot be opened.
 void CheckOutputs(const OutputRequest& request);
 
-// Writes the JSON to path (nothing when path is empty) and says so on stderr.
-void SaveJson(const RunResult& result, const std::string& path);
-
-// Saves into the store where asked; returns 0, or 2 after saying on stderr
-// why the store failed and where the result was kept instead.
-int SaveToStore(const RunResult& result, const OutputRequest& request);
+// Writes the JSON file and saves into the store, where asked; returns 0,
+// or 2 after saying on stderr what failed and where the result was kept.
+int SaveResult(const RunResult& result, const OutputRequest& request);
 
 // What every measuring command ends with: the tag and labels stamped, the
 // text report on stdout, the JSON and the store where asked; returns the
-// exit status (130 when interrupted, 2 when the store failed).
+// exit status (130 when interrupted, else 2 when a destination failed).
 int ReportAndSave(RunResult result, const OutputRequest& request);
 
 // Throws Error when the file cannot be read or is not a membench result.

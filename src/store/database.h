@@ -29,9 +29,11 @@ class Database {
   virtual void Begin() = 0;
   virtual void Commit() = 0;
   virtual void Rollback() noexcept = 0;
-  // Serialises schema changes between processes opening one new store
-  // (inside the transaction; SQLite's write lock already does).
-  virtual void LockSchema() = 0;
+  // Inside a write transaction: makes the writers that read before they
+  // write (a schema change, an import that skips what is stored) take
+  // turns. SQLite's write lock already does; PostgreSQL's transactions
+  // alone would let two of them read the same state.
+  virtual void SerializeWriters() = 0;
 };
 
 // Begin on construction; Rollback unless Commit was called.

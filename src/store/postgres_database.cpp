@@ -32,9 +32,9 @@ std::string NumberedPlaceholders(const std::string& sql) {
 class PostgresDatabase final : public Database {
  public:
   explicit PostgresDatabase(const std::string& uri) : name_(WithoutPassword(uri)) {
-    // connect_timeout comes before the URI, so one given in it wins.
-    const char* keywords[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
-    const char* values[] = {"10", "membench", uri.c_str(), nullptr};
+    // The timeouts come before the URI, so those given in it win.
+    const char* keywords[] = {"connect_timeout", "tcp_user_timeout", "fallback_application_name", "dbname", nullptr};
+    const char* values[] = {"10", "30000", "membench", uri.c_str(), nullptr};
     conn_ = PQconnectdbParams(keywords, values, 1);
     if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) {
       const std::string why = conn_ != nullptr ? FirstLine(PQerrorMessage(conn_)) : "out of memory";
@@ -42,8 +42,12 @@ class PostgresDatabase final : public Database {
       throw Error("cannot reach the PostgreSQL store " + name_ + " (" + why +
                   "); is the server running, and are the URI, user and password right?");
     }
-    // CREATE ... IF NOT EXISTS and the like must not chatter on stderr.
+    // Notices must not chatter on stderr.
     PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    // A server that stops answering, or another writer that holds a lock,
+    // must end in an error (and the result kept in a file), not a hang.
+    Query("SET lock_timeout = '10s'", {});
+    Query("SET statement_timeout = '120s'", {});
   }
   ~PostgresDatabase() override { PQfinish(conn_); }
 
@@ -84,7 +88,7 @@ class PostgresDatabase final : public Database {
   void Commit() override { Query("COMMIT", {}); }
   void Rollback() noexcept override { PQclear(PQexec(conn_, "ROLLBACK")); }
   // Any fixed key: every membench opening the store agrees on it.
-  void LockSchema() override { Query("SELECT pg_advisory_xact_lock(7274823)", {}); }
+  void SerializeWriters() override { Query("SELECT pg_advisory_xact_lock(7274823)", {}); }
 
  private:
   std::string name_;

@@ -91,7 +91,7 @@ int CurrentVersion(Database& db) {
 
 void Upgrade(Database& db, int target) {
   WriteTransaction transaction(db);
-  db.LockSchema();
+  db.SerializeWriters();
   // Read again under the lock: another process may have just done it.
   const int from = CurrentVersion(db);
   if (from > kStoreSchemaVersion) {

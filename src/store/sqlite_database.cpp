@@ -21,9 +21,11 @@ class SqliteDatabase final : public Database {
       sqlite3_extended_result_codes(db_, 1);
       sqlite3_busy_timeout(db_, kSqliteBusyTimeoutMs);
       // WAL: readers and one writer at once, and a crash mid-save leaves the
-      // last committed state. Also the first read of the file: a file that
-      // is not a database fails here.
-      EnableWal();
+      // last committed state; set (it stays set) on a new store, never on
+      // someone else's database, which the schema check refuses next. The
+      // first read of the file: one that is not a database fails here.
+      const bool empty = Query("SELECT 1 FROM sqlite_master LIMIT 1", {}).empty();
+      if (empty || !Query("SELECT 1 FROM sqlite_master WHERE name = 'membench_meta'", {}).empty()) EnableWal();
       Query("PRAGMA foreign_keys = ON", {});
     } catch (...) {
       sqlite3_close_v2(db_);
@@ -72,7 +74,7 @@ class SqliteDatabase final : public Database {
   void Begin() override { Query("BEGIN IMMEDIATE", {}); }
   void Commit() override { Query("COMMIT", {}); }
   void Rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
-  void LockSchema() override {}  // BEGIN IMMEDIATE holds the write lock already
+  void SerializeWriters() override {}  // BEGIN IMMEDIATE took the write lock
 
  private:
   [[noreturn]] void Fail(int rc) const {
@@ -81,8 +83,8 @@ class SqliteDatabase final : public Database {
     switch (rc & 0xff) {
       case SQLITE_BUSY:
       case SQLITE_LOCKED:
-        throw Error(store + " is locked by another process (waited " + std::to_string(kSqliteBusyTimeoutMs / 1000) +
-                    " s); try again when it has finished");
+        throw Error(store + " is locked by another process (gave up after waiting up to " +
+                    std::to_string(kSqliteBusyTimeoutMs / 1000) + " s); try again when it has finished");
       case SQLITE_NOTADB:
         throw Error(path_ + " is not a membench store (not an SQLite database); give another --store or move it away");
       case SQLITE_CORRUPT:

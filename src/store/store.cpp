@@ -31,9 +31,11 @@ SqlValue TagValue(const std::string& tag) { return tag.empty() ? SqlValue() : Sq
 Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { PrepareSchema(*db_); }
 
 SaveOutcome Store::Save(const RunResult& result, bool skip_identical) {
-  const std::string text = ResultToJson(result).dump();
+  // A command line or host name need not be UTF-8; JSON must be.
+  const std::string text = ResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   WriteTransaction transaction(*db_);
   if (skip_identical) {
+    db_->SerializeWriters();
     for (const SqlRow& row : db_->Query("SELECT id, result FROM runs WHERE host = ? AND started_at = ? AND "
                                         "command_line = ?",
                                         {result.system.hostname, result.started_at, result.command_line})) {
@@ -104,12 +106,8 @@ std::optional<std::int64_t> Store::Latest(int back) {
 
 bool Store::Remove(std::int64_t id) {
   WriteTransaction transaction(*db_);
-  const std::string key = std::to_string(id);
-  // Explicit, not only ON DELETE CASCADE: a connection without foreign keys
-  // enforced (SQLite's default) must not leave orphans either.
-  db_->Query("DELETE FROM labels WHERE run_id = ?", {key});
-  db_->Query("DELETE FROM measurements WHERE run_id = ?", {key});
-  const bool removed = !db_->Query("DELETE FROM runs WHERE id = ? RETURNING id", {key}).empty();
+  // Its labels and measurement rows go with it (ON DELETE CASCADE).
+  const bool removed = !db_->Query("DELETE FROM runs WHERE id = ? RETURNING id", {std::to_string(id)}).empty();
   transaction.Commit();
   return removed;
 }

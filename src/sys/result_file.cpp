@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "sys/environment.h"
 
 namespace membench::sys {
 namespace {
@@ -44,6 +45,14 @@ void WriteFileAtomically(const std::string& path, const std::string& contents) {
     std::remove(temp.c_str());
     throw Error("cannot rename " + temp + " to " + path + ": " + why);
   }
+}
+
+std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::string& suffix) {
+  std::string path = TemporaryDirectory() + "/" + prefix + "XXXXXX" + suffix;
+  const int fd = ::mkstemps(path.data(), static_cast<int>(suffix.size()));
+  if (fd < 0) throw Error("cannot create a file in " + TemporaryDirectory() + ": " + std::strerror(errno));
+  ::close(fd);
+  return path;
 }
 
 }  // namespace membench::sys

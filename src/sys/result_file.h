@@ -17,4 +17,9 @@ void CheckWritable(const std::string& path, const std::string& what);
 // Error when either fails (the temporary is removed).
 void WriteFileAtomically(const std::string& path, const std::string& contents);
 
+// Creates an empty file of a name no other process has in the folder for
+// temporary files ($TMPDIR, else /tmp): <prefix>XXXXXX<suffix>. Returns
+// its path; throws Error when it cannot.
+std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::string& suffix);
+
 }  // namespace membench::sys
