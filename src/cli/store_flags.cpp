@@ -38,13 +38,14 @@ void AddSaveFlags(CLI::App& cmd, SaveFlags& flags) {
       ->type_name("TAG");
   cmd.add_option("--label", flags.labels, "a fact about the run, e.g. commit=abc123 (repeatable; implies --save)")
       ->type_name("KEY=VALUE");
-  AddStoreFlag(cmd, flags.store);
+  AddStoreFlag(cmd, flags.store, " (implies --save)");
 }
 
-void AddStoreFlag(CLI::App& cmd, std::string& store) {
+void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_help) {
   cmd.add_option("--store", store,
                  "the history store: an SQLite file or postgresql://... (default $MEMBENCH_STORE, else "
-                 "$XDG_DATA_HOME/membench/history.sqlite)")
+                 "$XDG_DATA_HOME/membench/history.sqlite)" +
+                     more_help)
       ->type_name("PATH|URI");
 }
 

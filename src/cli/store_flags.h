@@ -26,7 +26,7 @@ struct SaveFlags {
 // --save, --tag, --label and --store on a measuring command.
 void AddSaveFlags(CLI::App& cmd, SaveFlags& flags);
 // --store alone, on commands that read the store.
-void AddStoreFlag(CLI::App& cmd, std::string& store);
+void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_help = "");
 
 // The store location the flag, the environment or the default names; the
 // default's folder is created on first use.
