@@ -45,9 +45,11 @@ TEST(Hypothesis, RatioIntervalCoversTheRatio) {
 TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
   const std::vector<double> a = {100, 101, 99, 100.5, 99.5};
   const std::vector<double> b = {110, 111, 109, 110.5, 109.5};
-  EXPECT_EQ(Compare(a, b, Better::kHigher, 1).verdict, "faster");
-  EXPECT_EQ(Compare(a, b, Better::kLower, 1).verdict, "slower");
-  EXPECT_EQ(Compare(a, b, Better::kNeither, 1).verdict, "higher");
+  EXPECT_EQ(Compare(a, b, Better::kHigher, 1).verdict, "faster (better)");
+  EXPECT_EQ(Compare(a, b, Better::kLower, 1).verdict, "slower (worse)");
+  EXPECT_EQ(Compare(a, b, Better::kFewer, 1).verdict, "higher (worse)");
+  EXPECT_EQ(Compare(b, a, Better::kLower, 1).verdict, "faster (better)");
+  EXPECT_EQ(Compare(b, a, Better::kFewer, 1).verdict, "lower (better)");
   EXPECT_EQ(Compare(a, b, Better::kHigher, 20).verdict, "no significant change");
   const std::vector<double> three = {100, 101, 99};
   EXPECT_EQ(Compare(three, three, Better::kHigher, 1).verdict, "inconclusive: 3 and 3 samples are too few for a verdict");
@@ -117,4 +119,78 @@ TEST(Power, MinimumDetectableChangeFollowsTheTTest) {
 }
 
 }  // namespace
+// Invocations of one command differ by more than their samples do: each
+// run gets its own offset (sd `between`), each sample its own noise (sd
+// `within`), both relative to 100.
+std::vector<std::vector<double>> Runs(std::mt19937_64& random, int runs, int samples, double shift, double between,
+                                      double within) {
+  std::normal_distribution<double> run_offset(0.0, between);
+  std::normal_distribution<double> noise(0.0, within);
+  std::vector<std::vector<double>> out(static_cast<std::size_t>(runs));
+  for (auto& run : out) {
+    const double level = 100.0 * (1 + shift) * (1 + run_offset(random));
+    for (int s = 0; s < samples; ++s) run.push_back(level * (1 + noise(random)));
+  }
+  return out;
+}
+
+std::vector<double> Pooled(const std::vector<std::vector<double>>& runs) {
+  std::vector<double> out;
+  for (const auto& run : runs) out.insert(out.end(), run.begin(), run.end());
+  return out;
+}
+
+// The reason runs are the unit: with run-to-run variation 4x the
+// sample-to-sample one, pooled samples call most A/A pairs changed; the
+// run means keep the false alarms near the test's 5%.
+TEST(RunsAsTheUnit, AaPairsAcrossInvocationsAreRarelyCalledChanged) {
+  std::mt19937_64 random(2026);
+  constexpr int kTrials = 2000;
+  int pooled_alarms = 0;
+  int run_alarms = 0;
+  for (int t = 0; t < kTrials; ++t) {
+    const auto a = Runs(random, 3, 10, 0, 0.02, 0.005);
+    const auto b = Runs(random, 3, 10, 0, 0.02, 0.005);
+    pooled_alarms += Compare(Pooled(a), Pooled(b), Better::kHigher, 0).significant;
+    run_alarms += CompareRuns(a, b, Better::kHigher, 0).significant;
+  }
+  EXPECT_GT(pooled_alarms, kTrials / 2);
+  // Welch on 3 + 3 normal means: 5% nominal, a little less with unequal
+  // estimated variances; 2000 trials put 1.4 points of noise on it.
+  EXPECT_LE(run_alarms, kTrials * 65 / 1000);
+  EXPECT_GE(run_alarms, kTrials * 25 / 1000);
+}
+
+TEST(RunsAsTheUnit, ARealChangeBeyondTheRunToRunNoiseIsFound) {
+  std::mt19937_64 random(99);
+  int found = 0;
+  for (int t = 0; t < 200; ++t) {
+    const auto a = Runs(random, 5, 10, 0, 0.005, 0.005);
+    const auto b = Runs(random, 5, 10, 0.03, 0.005, 0.005);
+    const Comparison c = CompareRuns(a, b, Better::kHigher, 1);
+    found += c.significant && c.verdict == "faster (better)";
+  }
+  EXPECT_GE(found, 190);
+}
+
+TEST(RunsAsTheUnit, SplitsTheVariationIntoWithinAndBetweenRuns) {
+  std::mt19937_64 random(7);
+  const auto a = Runs(random, 40, 20, 0, 0.03, 0.01);
+  const auto b = Runs(random, 40, 20, 0, 0.03, 0.01);
+  const Comparison c = CompareRuns(a, b, Better::kHigher, 1);
+  ASSERT_TRUE(c.a_runs.has_value());
+  EXPECT_EQ(c.a_runs->runs, 40u);
+  EXPECT_EQ(c.a.n, 40u);  // the runs' means are the sample
+  EXPECT_NEAR(c.a_runs->within_cv_pct, 1.0, 0.1);
+  EXPECT_NEAR(c.a_runs->between_cv_pct, 3.0, 1.0);
+}
+
+TEST(RunsAsTheUnit, OneRunASideCannotDecide) {
+  std::mt19937_64 random(1);
+  const Comparison c = CompareRuns(Runs(random, 1, 10, 0, 0.01, 0.01), Runs(random, 3, 10, 0.5, 0.01, 0.01),
+                                   Better::kHigher, 1);
+  EXPECT_FALSE(c.significant);
+  EXPECT_EQ(c.verdict, "inconclusive: 1 and 3 runs; the runs decide, and need two a side");
+}
+
 }  // namespace membench

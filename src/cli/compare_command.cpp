@@ -1,6 +1,7 @@
 // File: cli/compare_command.cpp
 #include "cli/compare_command.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/flag_values.h"
@@ -15,9 +16,10 @@
 namespace membench {
 
 void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
-  cmd.add_option("A", args.a, "the baseline: a result file, a stored run's id, @TAG (every run with it), last, last~N")
+  cmd.add_option("RESULTS", args.results,
+                 "A B, or A1 A2 ... vs B1 B2 ...: result files, stored runs' ids, @TAG (every run with it), last, "
+                 "last~N")
       ->required();
-  cmd.add_option("B", args.b, "what is compared with it, named the same ways")->required();
   cmd.add_option("--ignore", args.ignore, "match measurements that differ only in this parameter (repeatable)")
       ->type_name("PARAM");
   cmd.add_option("--a", args.a_filter, "only A's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
@@ -32,6 +34,41 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
   AddStoreFlag(cmd, args.store);
 }
 
+namespace {
+
+struct Sides {
+  std::vector<std::string> a;
+  std::vector<std::string> b;
+};
+
+// "A B", or the names before and after a lone "vs".
+Sides SplitSides(const std::vector<std::string>& names) {
+  const auto vs = std::find(names.begin(), names.end(), "vs");
+  if (vs == names.end()) {
+    if (names.size() != 2) {
+      throw Error("compare takes two results (A B), or several a side separated by a lone vs: A1 A2 vs B1 B2");
+    }
+    return {{names[0]}, {names[1]}};
+  }
+  Sides sides{{names.begin(), vs}, {vs + 1, names.end()}};
+  if (sides.a.empty() || sides.b.empty() || std::count(names.begin(), names.end(), "vs") > 1) {
+    throw Error("compare: give results on both sides of one vs: A1 A2 vs B1 B2");
+  }
+  return sides;
+}
+
+SelectedRuns SelectSide(ResultSelector& selector, const std::vector<std::string>& names) {
+  SelectedRuns side;
+  for (const auto& name : names) {
+    SelectedRuns one = selector.Select(name);
+    side.name += (side.name.empty() ? "" : " ") + one.name;
+    for (auto& r : one.results) side.results.push_back(std::move(r));
+  }
+  return side;
+}
+
+}  // namespace
+
 int RunCompare(const CompareArgs& args) {
   CompareOptions options;
   options.ignore = args.ignore;
@@ -39,8 +76,9 @@ int RunCompare(const CompareArgs& args) {
   options.b_filter = args.b_filter;
   options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   ResultSelector selector(args.store);
-  const SelectedRuns runs_a = selector.Select(args.a);
-  const SelectedRuns runs_b = selector.Select(args.b);
+  const Sides sides = SplitSides(args.results);
+  const SelectedRuns runs_a = SelectSide(selector, sides.a);
+  const SelectedRuns runs_b = SelectSide(selector, sides.b);
   const LoadedResult a = FiguresOf(runs_a.results, runs_a.name);
   const LoadedResult b = FiguresOf(runs_b.results, runs_b.name);
   const CompareResult result = CompareResults(a, b, options);

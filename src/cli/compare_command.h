@@ -1,6 +1,8 @@
 // File: cli/compare_command.h
-// `membench compare A B`: two results - files, stored runs or tags -
-// compared figure by figure, below what differs between their machines.
+// `membench compare A B`, `membench compare A1 A2 A3 vs B1 B2 B3`: two
+// sides of results - files, stored runs or tags - compared figure by
+// figure (runs as the unit where a side has several), below what differs
+// between their machines.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,8 +12,7 @@
 namespace membench {
 
 struct CompareArgs {
-  std::string a;
-  std::string b;
+  std::vector<std::string> results;  // A B, or A1 A2 ... vs B1 B2 ...
   std::vector<std::string> ignore;
   std::vector<std::string> a_filter;
   std::vector<std::string> b_filter;

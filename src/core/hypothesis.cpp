@@ -22,6 +22,44 @@ double WelchDf(const Summary& a, const Summary& b) {
   return denominator > 0 ? (va + vb) * (va + vb) / denominator : static_cast<double>(a.n + b.n - 2);
 }
 
+// The words for a significant change of the figure.
+std::string DirectionWords(bool up, Better better) {
+  switch (better) {
+    case Better::kHigher:
+      return up ? "faster (better)" : "slower (worse)";
+    case Better::kLower:
+      return up ? "slower (worse)" : "faster (better)";
+    case Better::kFewer:
+      break;
+  }
+  return up ? "higher (worse)" : "lower (better)";
+}
+
+RunVariation VariationOf(const std::vector<std::vector<double>>& runs, const Summary& of_means) {
+  RunVariation v;
+  v.runs = of_means.n;
+  double within_sum = 0;
+  double within_df = 0;
+  double samples = 0;
+  for (const auto& run : runs) {
+    if (run.empty()) continue;
+    const Summary s = Summarize(run);
+    samples += static_cast<double>(s.n);
+    if (s.n < 2) continue;
+    within_sum += static_cast<double>(s.n - 1) * Variance(s);
+    within_df += static_cast<double>(s.n - 1);
+  }
+  if (of_means.mean == 0 || v.runs == 0) return v;
+  const double within = within_df > 0 ? within_sum / within_df : 0;
+  v.within_cv_pct = 100 * std::sqrt(within) / std::fabs(of_means.mean);
+  // The spread of run means holds within/n of sample noise; what is left
+  // is the runs' own variation (one-way random-effects estimate, >= 0).
+  const double per_run = samples / static_cast<double>(v.runs);
+  const double between = std::max(0.0, Variance(of_means) - (per_run > 0 ? within / per_run : 0));
+  v.between_cv_pct = 100 * std::sqrt(between) / std::fabs(of_means.mean);
+  return v;
+}
+
 }  // namespace
 
 TestResult WelchTTest(std::span<const double> a, std::span<const double> b) {
@@ -111,13 +149,36 @@ Comparison Compare(std::span<const double> a, std::span<const double> b, Better 
     c.verdict = "no significant change";
     return c;
   }
-  const bool up = c.change_pct > 0;
-  if (better == Better::kNeither) {
-    c.verdict = up ? "higher" : "lower";
-  } else {
-    c.verdict = (up == (better == Better::kHigher)) ? "faster" : "slower";
-  }
+  c.verdict = DirectionWords(c.change_pct > 0, better);
   if (c.welch->p_value >= kAlpha) c.verdict += " (Welch: not significant)";
+  return c;
+}
+
+Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
+                       Better better, double threshold_pct) {
+  auto means = [](const std::vector<std::vector<double>>& runs) {
+    std::vector<double> out;
+    for (const auto& run : runs) {
+      if (!run.empty()) out.push_back(Summarize(run).mean);
+    }
+    return out;
+  };
+  const std::vector<double> ma = means(a);
+  const std::vector<double> mb = means(b);
+  Comparison c;
+  c.a = Summarize(ma);
+  c.b = Summarize(mb);
+  c.a_runs = VariationOf(a, c.a);
+  c.b_runs = VariationOf(b, c.b);
+  c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+  if (c.a.n < 2 || c.b.n < 2) {
+    c.verdict = fmt::format("inconclusive: {} and {} runs; the runs decide, and need two a side", c.a.n, c.b.n);
+    return c;
+  }
+  c.welch = WelchTTest(ma, mb);
+  c.ratio_ci95 = RatioInterval95(ma, mb);
+  c.significant = c.welch->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
+  c.verdict = c.significant ? DirectionWords(c.change_pct > 0, better) : "no significant change";
   return c;
 }
 

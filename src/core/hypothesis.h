@@ -13,14 +13,17 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/stats.h"
 
 namespace membench {
 
-// Which direction is better for the figure: rates higher, times lower;
-// counters have no better direction ("higher" / "lower").
-enum class Better { kHigher, kLower, kNeither };
+// Which direction is better for the figure, and so the verdict's words:
+// rates higher ("faster (better)"), times lower ("slower (worse)" when
+// up), event counts per unit of work lower ("higher (worse)": more events
+// for the same work).
+enum class Better { kHigher, kLower, kFewer };
 
 struct TestResult {
   double statistic = 0;
@@ -41,19 +44,44 @@ struct Interval {
 // Welch's degrees of freedom. Needs n >= 2 on both sides and positive means.
 std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<const double> b);
 
+// How a side's runs varied: within each run (sample to sample, pooled
+// over the runs) and between them (the runs' means, beyond what the
+// within-run variation explains).
+struct RunVariation {
+  std::size_t runs = 0;
+  double within_cv_pct = 0;
+  double between_cv_pct = 0;
+};
+
 struct Comparison {
+  // Of the samples; with runs as the unit, of the runs' means (n = runs).
   Summary a;
   Summary b;
   double change_pct = 0;  // 100 * (mean b - mean a) / mean a
   std::optional<TestResult> welch;
   std::optional<TestResult> mann_whitney;
   std::optional<Interval> ratio_ci95;
-  bool significant = false;  // Mann-Whitney p < alpha and |change| >= threshold
-  std::string verdict;       // "faster", "slower", "higher", "lower", "no significant change", "inconclusive: ..."
+  bool significant = false;  // the deciding test's p < alpha and |change| >= threshold
+  // "faster (better)", "slower (worse)", "higher (worse)", "lower (better)",
+  // "no significant change", "inconclusive: ..."
+  std::string verdict;
+  // Set when the runs were the unit (CompareRuns): Welch's t-test on the
+  // runs' means decided.
+  std::optional<RunVariation> a_runs;
+  std::optional<RunVariation> b_runs;
 };
 
 inline constexpr double kAlpha = 0.05;
 
+// Samples of one run a side: the Mann-Whitney U test decides.
 Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct);
+
+// Several runs a side, each its samples: the run is the unit. Invocations
+// of one command differ more than the samples inside one (placement,
+// frequency, the host), so the verdict is Welch's t-test on the runs'
+// means, which carries both variations; the samples only make each mean
+// precise. Needs two runs with samples on each side, else inconclusive.
+Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
+                       Better better, double threshold_pct);
 
 }  // namespace membench

@@ -52,6 +52,19 @@ std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, con
   return index;
 }
 
+std::vector<double> Flattened(const std::vector<std::vector<double>>& runs) {
+  std::vector<double> out;
+  for (const auto& run : runs) out.insert(out.end(), run.begin(), run.end());
+  return out;
+}
+
+// The run is the unit where both sides have several; else the samples.
+Comparison CompareFigure(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
+                         bool runs_decide, Better better, double threshold_pct) {
+  if (runs_decide) return CompareRuns(a, b, better, threshold_pct);
+  return Compare(Flattened(a), Flattened(b), better, threshold_pct);
+}
+
 std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
 
 std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
@@ -64,6 +77,8 @@ std::string Mean(double v) {
 }
 
 }  // namespace
+
+bool RunsDecide(const LoadedResult& a, const LoadedResult& b) { return a.runs >= 2 && b.runs >= 2; }
 
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options) {
   const auto index_a = Index(a, options.a_filter, options.ignore, "A");
@@ -78,21 +93,25 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     const LoadedMeasurement& mb = *it->second;
     // Bytes as GB/s (10^9 B/s), as the run reports them.
     const bool bytes = ma->unit == WorkUnit::kBytes;
-    auto scaled = [bytes](std::vector<double> v) {
+    auto scaled = [bytes](std::vector<std::vector<double>> runs) {
       if (bytes) {
-        for (double& x : v) x /= 1e9;
+        for (auto& run : runs) {
+          for (double& x : run) x /= 1e9;
+        }
       }
-      return v;
+      return runs;
     };
+    const bool runs_decide = RunsDecide(a, b);
+    const double threshold = options.threshold_pct;
     out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + std::string(UnitName(ma->unit)) + "/s)", true,
-                        Compare(scaled(ma->rate), scaled(mb.rate), Better::kHigher, options.threshold_pct)});
-    out.rows.push_back(
-        {key, "time (ns/loop)", false, Compare(ma->ns_per_loop, mb.ns_per_loop, Better::kLower, options.threshold_pct)});
+                        CompareFigure(scaled(ma->rate), scaled(mb.rate), runs_decide, Better::kHigher, threshold)});
+    out.rows.push_back({key, "time (ns/loop)", false,
+                        CompareFigure(ma->ns_per_loop, mb.ns_per_loop, runs_decide, Better::kLower, threshold)});
     for (const auto& [event, values] : ma->counters_per_loop) {
       const auto other = mb.counters_per_loop.find(event);
       if (other == mb.counters_per_loop.end()) continue;
       out.rows.push_back({key, event + " /loop", false,
-                          Compare(values, other->second, Better::kNeither, options.threshold_pct)});
+                          CompareFigure(values, other->second, runs_decide, Better::kFewer, threshold)});
     }
   }
   for (const auto& [key, mb] : index_b) {
@@ -111,8 +130,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                       std::ostream& out) {
   for (const auto& [label, side] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
     if (side->runs > 1) {
-      fmt::print(out, "# {}: {}: {} runs, their samples pooled (the variation between runs is not modelled)\n", label,
-                 side->name, side->runs);
+      fmt::print(out, "# {}: {}: {} runs\n", label, side->name, side->runs);
       for (const auto& command : side->command_lines) fmt::print(out, "#    {}\n", command);
     } else {
       fmt::print(out, "# {}: {}  ({})\n", label, side->name,
@@ -120,11 +138,26 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     }
   }
   WriteMetadataDifferences(differences, out);
-  fmt::print(out,
-             "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a change "
-             "of at least {}% (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence interval "
-             "of B/A\n",
-             kAlpha, options.threshold_pct);
+  if (RunsDecide(a, b)) {
+    fmt::print(out,
+               "# the run is the unit: mean ± %stddev of the runs' means; %change of those means; verdict: Welch's "
+               "t-test on the runs' means at p < {} and a change of at least {}%; CI: 95% confidence interval of "
+               "B/A; each point's `runs` line splits the variation into sample-to-sample (within a run) and "
+               "run-to-run (between runs)\n",
+               kAlpha, options.threshold_pct);
+  } else {
+    fmt::print(out,
+               "# {}: the variation between runs is unknown, and samples of one invocation vary less than "
+               "invocations do; a verdict here may not hold for another run (give several runs a side: A1 A2 A3 vs "
+               "B1 B2 B3, or @tags)\n",
+               a.runs > 1 || b.runs > 1 ? "one side has a single run (the other's runs are pooled)"
+                                        : "one run a side");
+    fmt::print(out,
+               "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a "
+               "change of at least {}% (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence "
+               "interval of B/A\n",
+               kAlpha, options.threshold_pct);
+  }
   if (!options.ignore.empty()) {
     std::string ignored;
     for (const auto& i : options.ignore) ignored += (ignored.empty() ? "" : ", ") + i;
@@ -134,11 +167,21 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   for (const auto& row : result.rows) {
     if (row.point != point) {
       point = row.point;
-      fmt::print(out, "\n{}\n{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", point, "A", "%stddev",
-                 "%change", "B", "%stddev", "verdict", "p", "CI of B/A", "figure");
+      fmt::print(out, "\n{}\n", point);
+      if (row.comparison.a_runs && row.comparison.b_runs) {
+        const RunVariation& va = *row.comparison.a_runs;
+        const RunVariation& vb = *row.comparison.b_runs;
+        fmt::print(out, "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} ({:.1f}%, {:.1f}%) of the {}\n",
+                   va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct,
+                   row.figure);
+      }
+      fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change", "B",
+                 "%stddev", "verdict", "p", "CI of B/A", "figure");
     }
     const Comparison& c = row.comparison;
-    const std::string p = c.mann_whitney ? fmt::format("{:.2g}", c.mann_whitney->p_value) : "n/a";
+    // The deciding test's p: the runs' Welch test, else Mann-Whitney's.
+    const std::optional<TestResult>& deciding = c.a_runs ? c.welch : c.mann_whitney;
+    const std::string p = deciding ? fmt::format("{:.2g}", deciding->p_value) : "n/a";
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
     fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
@@ -157,7 +200,16 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
   };
   for (const auto& row : result.rows) {
     const Comparison& c = row.comparison;
+    auto variation = [](const std::optional<RunVariation>& v) {
+      return v ? nlohmann::json{{"runs", v->runs},
+                                {"within_run_cv_pct", v->within_cv_pct},
+                                {"between_run_cv_pct", v->between_cv_pct}}
+               : nlohmann::json(nullptr);
+    };
     rows.push_back({{"point", row.point},
+                    {"decided_by", c.a_runs ? "welch_on_run_means" : "mann_whitney_on_samples"},
+                    {"a_runs", variation(c.a_runs)},
+                    {"b_runs", variation(c.b_runs)},
                     {"figure", row.figure},
                     {"a", summary(c.a)},
                     {"b", summary(c.b)},

@@ -2,7 +2,8 @@
 // `membench compare A B`: measurements matched by workload and parameters
 // (less the ignored ones, after each side's filters), and for each match
 // the rate, the time per loop and every counter both sides counted,
-// compared as unpaired samples (core/hypothesis.h). Printed in the kernel
+// compared as unpaired samples, or run means where each side has several
+// runs (core/hypothesis.h). Printed in the kernel
 // test robot's layout (mean ± %stddev, %change, mean ± %stddev), with the
 // verdict, p-values and the confidence interval of B/A; or as JSON.
 #pragma once
@@ -37,6 +38,9 @@ struct CompareResult {
   std::vector<std::string> only_in_a;
   std::vector<std::string> only_in_b;
 };
+
+// Whether the runs decide (two or more a side), not the samples.
+bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
 
 // Throws Error when nothing matches, or when a side has two measurements
 // for one match (say which filter would tell them apart).

@@ -14,11 +14,13 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
     figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
   }
   std::map<std::string, bool> counted_always;
+  figures.rate.emplace_back();
+  figures.ns_per_loop.emplace_back();
   for (const Sample& s : m.samples) {
-    if (const auto rate = RatePerSecond(s)) figures.rate.push_back(*rate);
+    if (const auto rate = RatePerSecond(s)) figures.rate.back().push_back(*rate);
     // A sample the clock saw take no time has no time per loop either.
     if (s.loops > 0 && s.wall_ns > 0) {
-      figures.ns_per_loop.push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
+      figures.ns_per_loop.back().push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
     }
     for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {
       const std::string& event = result.events[e].name;
@@ -28,7 +30,9 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
         counted_always[event] = false;
         continue;
       }
-      figures.counters_per_loop[event].push_back(value->scaled / static_cast<double>(s.loops));
+      auto& runs = figures.counters_per_loop[event];
+      if (runs.empty()) runs.emplace_back();
+      runs.back().push_back(value->scaled / static_cast<double>(s.loops));
     }
   }
   for (auto it = figures.counters_per_loop.begin(); it != figures.counters_per_loop.end();) {
@@ -37,10 +41,12 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   return figures;
 }
 
-void Append(std::vector<double>& to, const std::vector<double>& from) { to.insert(to.end(), from.begin(), from.end()); }
+void Append(std::vector<std::vector<double>>& to, const std::vector<std::vector<double>>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
 
-// Pools b into a; a counter stays only where every pooled run counted it.
-void Pool(LoadedMeasurement& a, const LoadedMeasurement& b) {
+// Adds b's run to a's; a counter stays only where every run counted it.
+void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
   Append(a.rate, b.rate);
   Append(a.ns_per_loop, b.ns_per_loop);
   for (auto it = a.counters_per_loop.begin(); it != a.counters_per_loop.end();) {
@@ -70,7 +76,7 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
         return o.workload == figures.workload && o.point == figures.point;
       });
       if (same != out.measurements.end() && &result != &results.front()) {
-        Pool(*same, figures);
+        AddRun(*same, figures);
       } else {
         out.measurements.push_back(std::move(figures));
       }

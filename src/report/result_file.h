@@ -3,8 +3,8 @@
 // measurement, normalised so results with different loop counts compare:
 // the rate in work units per second and the time per loop (samples the
 // clock saw take no time left out of both), every event counted in every
-// sample, per loop. A side of several runs (a tag) pools the samples of the
-// measurements that share a workload and point.
+// sample, per loop. A side of several runs (files, a tag) keeps each run's
+// samples apart, for measurements that share a workload and point.
 #pragma once
 
 #include <map>
@@ -19,9 +19,10 @@ struct LoadedMeasurement {
   std::string workload;
   std::map<std::string, std::string> point;  // parameter -> value as text
   WorkUnit unit = WorkUnit::kBytes;
-  std::vector<double> rate;         // work units per second, per sample
-  std::vector<double> ns_per_loop;  // per sample
-  std::map<std::string, std::vector<double>> counters_per_loop;  // counted in every sample only
+  // One list per run of the side, each with that run's samples.
+  std::vector<std::vector<double>> rate;         // work units per second
+  std::vector<std::vector<double>> ns_per_loop;  // per sample
+  std::map<std::string, std::vector<std::vector<double>>> counters_per_loop;  // counted in every sample only
 };
 
 struct LoadedResult {
