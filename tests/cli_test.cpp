@@ -10,13 +10,16 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 #include "kernels/kernel.h"
 #include "membench_process.h"
+#include "report/noise_floor_json.h"
 #include "sys/files.h"
 #include "sys/memory.h"
 #include "workloads/impl_params.h"
@@ -506,6 +509,77 @@ TEST(Compare, RegressionIsFoundAndFailsWhenAsked) {
   EXPECT_EQ(Membench("compare " + slow + " " + fast + " --fail-on-regression 10").status, 0);
   std::remove(fast.c_str());
   std::remove(slow.c_str());
+}
+
+// With one run a side, no change below this machine's noise floor for the
+// kind of point is called (here a floor of 150% hides a halved rate, which
+// the samples show plainly); --threshold overrides the floor.
+TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
+  const std::string fast = TempPath("floor_fast.json");
+  const std::string slow = TempPath("floor_slow.json");
+  ASSERT_EQ(Membench("run memset --size 1M -r 5 --json " + fast).status, 0);
+  nlohmann::json doc = ReadJson(fast);
+  for (auto& sample : doc["measurements"][0]["samples"]) {
+    sample["wall_ns"] = sample["wall_ns"].get<std::int64_t>() * 2;
+  }
+  WriteJson(slow, doc);
+  const std::string state = TempPath("floor_state");
+  std::filesystem::create_directories(state + "/membench");
+  NoiseFloor floor;
+  floor.kind = "memset";
+  floor.point = "size=4 MiB";
+  floor.invocations = 5;
+  floor.run_cv_pct = 7.2;
+  floor.floor_pct = 150;
+  floor.measured_at = "2026-12-01T00:00:00Z";
+  std::ofstream(state + "/membench/noise-floor.json") << NoiseFloorsToText({{doc["system"]["hostname"], {{"memset", floor}}}});
+  const std::string env = "XDG_STATE_HOME=" + state + " ";
+  const Outcome floored = Membench("compare " + fast + " " + slow, env);
+  ASSERT_EQ(floored.status, 0) << floored.output;
+  EXPECT_NE(floored.output.find("noise floor, the smallest change one run a side can call"), std::string::npos)
+      << floored.output;
+  EXPECT_NE(floored.output.find("memset 150.0%"), std::string::npos) << floored.output;
+  EXPECT_EQ(floored.output.find("slower"), std::string::npos) << floored.output;
+  const Outcome given = Membench("compare " + fast + " " + slow + " --threshold 1", env);
+  EXPECT_NE(given.output.find("slower (worse)"), std::string::npos) << given.output;
+  EXPECT_NE(given.output.find("--threshold given"), std::string::npos) << given.output;
+  const Outcome none = Membench("compare " + fast + " " + slow);
+  EXPECT_NE(none.output.find("no noise floor recorded"), std::string::npos) << none.output;
+}
+
+// Several runs a side: the runs' means decide, and the variation is split.
+TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
+  std::vector<std::string> a, b;
+  for (int i = 0; i < 3; ++i) {
+    a.push_back(TempPath("unit_a" + std::to_string(i) + ".json"));
+    b.push_back(TempPath("unit_b" + std::to_string(i) + ".json"));
+    ASSERT_EQ(Membench("run memset --size 1M -r 3 --json " + a.back()).status, 0);
+    nlohmann::json doc = ReadJson(a.back());
+    for (auto& sample : doc["measurements"][0]["samples"]) sample["wall_ns"] = sample["wall_ns"].get<double>() * 2;
+    WriteJson(b.back(), doc);
+  }
+  const Outcome o = Membench("compare " + a[0] + " " + a[1] + " " + a[2] + " vs " + b[0] + " " + b[1] + " " + b[2]);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("the run is the unit"), std::string::npos) << o.output;
+  EXPECT_TRUE(std::regex_search(o.output, std::regex(R"(runs: A 3 \(sample-to-sample [0-9.]+%, run-to-run [0-9.]+%\), B 3)")))
+      << o.output;
+  EXPECT_NE(o.output.find("slower (worse)"), std::string::npos) << o.output;
+  const Outcome lopsided = Membench("compare " + a[0] + " vs " + b[0] + " " + b[1]);
+  EXPECT_NE(lopsided.output.find("one side has a single run"), std::string::npos) << lopsided.output;
+  EXPECT_NE(Membench("compare " + a[0] + " vs").output.find("on both sides of one vs"), std::string::npos);
+  EXPECT_NE(Membench("compare " + a[0] + " " + a[1] + " " + a[2]).output.find("lone vs"), std::string::npos);
+}
+
+TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
+  const std::string state = TempPath("doctor_state");
+  const Outcome o = Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " ");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("between invocations: 2 separate runs"), std::string::npos) << o.output;
+  const nlohmann::json floors = ReadJson(state + "/membench/noise-floor.json");
+  EXPECT_EQ(floors["schema"], "membench-noise-floor/1");
+  const auto& host = floors["hosts"].begin().value();
+  EXPECT_EQ(host["memcpy"]["invocations"], 2);
+  EXPECT_GE(host["fault"]["floor_pct"].get<double>(), 0.0);
 }
 
 TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {

@@ -15,7 +15,9 @@ struct Outcome {
 // Runs a shell command line, stderr with stdout.
 Outcome RunCommand(const std::string& command);
 
-// Runs `prefix membench args`; a prefix runs it as another user, say.
+// Runs `prefix membench args`; a prefix runs it as another user, say, or
+// sets variables. XDG_STATE_HOME is the test's own (no noise floors) unless
+// the prefix sets it.
 Outcome Membench(const std::string& args, const std::string& prefix = "");
 
 // Whether THP is enabled for MADV_HUGEPAGE regions at all.

@@ -4,12 +4,15 @@
 // layout perf stat users read must not drift silently.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <regex>
 #include <sstream>
 
+#include "core/error.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"
 #include "report/metadata_diff.h"
+#include "report/noise_floor_json.h"
 #include "report/text_report.h"
 
 namespace membench {
@@ -235,6 +238,33 @@ TEST(MetadataDiff, SaysSoWhenTheSidesAgree) {
   std::ostringstream out;
   WriteMetadataDifferences(DifferingMetadata({OnKernel("6.1")}, {OnKernel("6.1")}), out);
   EXPECT_NE(out.str().find("do not differ"), std::string::npos) << out.str();
+}
+
+TEST(NoiseFloor, IsWhatTwoSingleRunsExceedOnlyOneTimeInTwenty) {
+  // Run means 100, 102, 98, 100: CV 1.633%; floor 1.96 * sqrt(2) * CV.
+  const NoiseFloor floor = FloorOfRuns({{99, 101}, {101, 103}, {97, 99}, {100, 100}});
+  EXPECT_EQ(floor.invocations, 4u);
+  EXPECT_NEAR(floor.run_cv_pct, 1.633, 0.001);
+  EXPECT_NEAR(floor.floor_pct, 1.96 * std::sqrt(2.0) * 1.633, 0.01);
+  EXPECT_NEAR(floor.within_cv_pct, 1.2247, 0.001);  // pooled variance (2 + 2 + 2 + 0) / 4 around 100
+  EXPECT_EQ(FloorOfRuns({{100, 101}, {}}).invocations, 1u);
+  EXPECT_EQ(FloorOfRuns({{100, 101}, {}}).floor_pct, 0);
+}
+
+TEST(NoiseFloor, TheFileRoundTripsAndRefusesOthers) {
+  NoiseFloor f;
+  f.kind = "memcpy";
+  f.point = "size=4 MiB impl=libc";
+  f.invocations = 5;
+  f.run_cv_pct = 2.5;
+  f.within_cv_pct = 1.5;
+  f.floor_pct = 6.93;
+  f.measured_at = "2026-12-01T00:00:00Z";
+  const NoiseFloorBook book = {{"host-a", {{"memcpy", f}}}};
+  const NoiseFloorBook back = ParseNoiseFloors(NoiseFloorsToText(book), "file");
+  EXPECT_EQ(NoiseFloorsToText(back), NoiseFloorsToText(book));
+  EXPECT_THROW(ParseNoiseFloors("{\"schema\": \"membench-result/1\"}", "file"), Error);
+  EXPECT_THROW(ParseNoiseFloors("not json", "file"), Error);
 }
 
 }  // namespace

@@ -236,13 +236,16 @@ TEST_P(StoreTest, TheKernelABWorkflowWorksAsWritten) {
 
 TEST_P(StoreTest, AnInterruptedRunIsSavedAsInterruptedWithWhatItMeasured) {
   const std::string location = NewLocation();
-  const Outcome o = RunCommand("timeout --preserve-status -s INT 3 " + std::string(MEMBENCH_BINARY) +
+  // Created first: a new store's fsyncs can take seconds on a busy disk,
+  // and a Ctrl-C before the run has started measuring just ends membench.
+  OpenStore(location);
+  const Outcome o = RunCommand("timeout --preserve-status -s INT 5 " + std::string(MEMBENCH_BINARY) +
                                " run memcpy --size 64K --impl libc -r 1000 --save --store " + Quoted(location));
   ASSERT_EQ(o.status, 130) << o.output;
   EXPECT_NE(o.output.find("interrupted: what it measured"), std::string::npos) << o.output;
   auto store = OpenStore(location);
   const auto runs = store->History({});
-  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_EQ(runs.size(), 1u) << o.output;
   EXPECT_TRUE(runs.front().interrupted);
   const RunResult r = store->Load(runs.front().id);
   ASSERT_FALSE(r.measurements.empty());

@@ -200,6 +200,10 @@ int RunCli(int argc, char** argv) {
   CLI::App* doctor = app.add_subcommand("doctor", "check this machine for measuring: --noise");
   doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
+  std::string doctor_invocations = "5";
+  doctor->add_option("--invocations", doctor_invocations,
+                     "separate runs of each reference point for the noise floor (default 5)")
+      ->type_name("N");
   SaveFlags doctor_save;
   AddSaveFlags(*doctor, doctor_save);
   doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
@@ -276,7 +280,8 @@ int RunCli(int argc, char** argv) {
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
       if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
-      return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), doctor_save, argc, argv);
+      return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), PositiveInt(doctor_invocations, "--invocations", 2),
+                            doctor_save, argc, argv);
     }
     if (summary->parsed()) return RunSummary(flags, argc, argv);
     for (const auto& info : Workloads()) {

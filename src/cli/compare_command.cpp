@@ -2,9 +2,12 @@
 #include "cli/compare_command.h"
 
 #include <algorithm>
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "cli/flag_values.h"
+#include "cli/noise_floor_book.h"
 #include "cli/result_output.h"
 #include "cli/result_selector.h"
 #include "cli/store_flags.h"
@@ -24,7 +27,9 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
       ->type_name("PARAM");
   cmd.add_option("--a", args.a_filter, "only A's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
   cmd.add_option("--b", args.b_filter, "only B's measurements with PARAM=VALUE (repeatable)")->type_name("PARAM=VALUE");
-  cmd.add_option("--threshold", args.threshold, "smallest change in percent that counts as one (default 1)")
+  cmd.add_option("--threshold", args.threshold,
+                 "smallest change in percent that counts as one (default 1, or this machine's noise floor with one "
+                 "run a side)")
       ->type_name("PCT");
   cmd.add_option("--fail-on-regression", args.fail_on_regression,
                  "exit with status 3 when a rate got significantly slower by more than PCT percent")
@@ -67,6 +72,34 @@ SelectedRuns SelectSide(ResultSelector& selector, const std::vector<std::string>
   return side;
 }
 
+// The floors recorded for side A's host, for a comparison of single runs.
+void UseNoiseFloors(const SelectedRuns& a, CompareOptions& options) {
+  if (options.threshold_given || a.results.empty()) {
+    options.floor_note = "--threshold given: the noise floor is not applied";
+    return;
+  }
+  const std::string& host = a.results.front().system.hostname;
+  NoiseFloorBook book;
+  try {
+    book = LoadNoiseFloors();
+  } catch (const Error& e) {
+    options.floor_note = std::string("noise floor not applied: ") + e.what();
+    return;
+  }
+  const auto floors = book.find(host);
+  if (floors == book.end()) {
+    options.floor_note = "no noise floor recorded for host " + host + " (membench doctor --noise records one)";
+    return;
+  }
+  std::string list;
+  for (const auto& [kind, floor] : floors->second) {
+    options.floor_pct[kind] = floor.floor_pct;
+    list += fmt::format("{}{} {:.1f}% ({})", list.empty() ? "" : ", ", kind, floor.floor_pct, floor.measured_at);
+  }
+  options.floor_note = "this machine's noise floor, the smallest change one run a side can call (membench doctor "
+                       "--noise; --threshold overrides): " + list;
+}
+
 }  // namespace
 
 int RunCompare(const CompareArgs& args) {
@@ -74,11 +107,13 @@ int RunCompare(const CompareArgs& args) {
   options.ignore = args.ignore;
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
-  options.threshold_pct = Percentage(args.threshold, "--threshold", false);
+  if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);
   const SelectedRuns runs_b = SelectSide(selector, sides.b);
+  options.threshold_given = !args.threshold.empty();
+  UseNoiseFloors(runs_a, options);
   const LoadedResult a = FiguresOf(runs_a.results, runs_a.name);
   const LoadedResult b = FiguresOf(runs_b.results, runs_b.name);
   const CompareResult result = CompareResults(a, b, options);

@@ -16,7 +16,7 @@ struct CompareArgs {
   std::vector<std::string> ignore;
   std::vector<std::string> a_filter;
   std::vector<std::string> b_filter;
-  std::string threshold = "1";
+  std::string threshold;  // empty: 1%, or the noise floor with one run a side
   std::string fail_on_regression;
   std::string json_path;
   std::string store;

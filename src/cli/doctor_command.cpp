@@ -3,16 +3,94 @@
 
 #include <fmt/format.h>
 
+#include "cli/noise_floor_book.h"
 #include "cli/result_output.h"
+#include "core/error.h"
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
+#include "core/noise_floor.h"
 #include "core/power.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "sys/command.h"
+#include "sys/files.h"
+#include "sys/interrupt.h"
+#include "sys/process.h"
+#include "sys/result_file.h"
 
 namespace membench {
+namespace {
 
-int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** argv) {
+// The points whose floors compare uses, each as one short invocation.
+struct ReferencePoint {
+  const char* kind;
+  const char* point;
+  std::vector<std::string> args;
+};
+
+const std::vector<ReferencePoint>& ReferencePoints() {
+  static const std::vector<ReferencePoint> points = {
+      {"memcpy", "size=4 MiB impl=libc", {"run", "memcpy", "--size", "4M", "--impl", "libc", "-r", "5"}},
+      {"fault", "case=anon-w-seq size=64 MiB pages=4k",
+       {"run", "fault", "--case", "anon-w-seq", "--size", "64M", "--pages", "4k", "-r", "5"}},
+  };
+  return points;
+}
+
+// One separate invocation of membench itself: the rates of its samples.
+std::vector<double> InvocationRates(const ReferencePoint& reference) {
+  const std::string json = sys::CreateUniqueTemporaryFile("membench-doctor-", ".json");
+  std::vector<std::string> argv = {sys::ExecutablePath()};
+  argv.insert(argv.end(), reference.args.begin(), reference.args.end());
+  for (const char* extra : {"-e", "task-clock", "--json"}) argv.emplace_back(extra);
+  argv.push_back(json);
+  const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
+  std::vector<double> rates;
+  if (outcome.status.exited && outcome.status.code == 0) {
+    for (const Measurement& m : LoadResult(json).measurements) {
+      for (const Sample& s : m.samples) {
+        if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
+      }
+    }
+  }
+  sys::RemoveFile(json);
+  if (rates.empty()) throw Error(fmt::format("membench doctor: the {} reference run failed ({})", reference.kind,
+                                             outcome.status.Describe()));
+  return rates;
+}
+
+// Several separate invocations of each reference point, alternating the
+// points; their floors, printed and recorded.
+int MeasureNoiseFloors(int invocations, const std::string& host, const std::string& now) {
+  fmt::print("\nbetween invocations: {} separate runs of each reference point, alternating (a run's mean varies "
+             "more than its samples: placement, the host, frequency)\n",
+             invocations);
+  std::vector<std::vector<std::vector<double>>> runs(ReferencePoints().size());
+  for (int i = 0; i < invocations && !sys::Interrupted(); ++i) {
+    for (std::size_t p = 0; p < ReferencePoints().size(); ++p) runs[p].push_back(InvocationRates(ReferencePoints()[p]));
+  }
+  std::vector<NoiseFloor> floors;
+  for (std::size_t p = 0; p < ReferencePoints().size(); ++p) {
+    NoiseFloor floor = FloorOfRuns(runs[p]);
+    if (floor.invocations < 2) continue;
+    floor.kind = ReferencePoints()[p].kind;
+    floor.point = ReferencePoints()[p].point;
+    floor.measured_at = now;
+    fmt::print("  {:<7} {:<38} run-to-run {:5.2f}%, sample-to-sample {:5.2f}%: noise floor {:5.2f}%\n", floor.kind,
+               floor.point, floor.run_cv_pct, floor.within_cv_pct, floor.floor_pct);
+    floors.push_back(floor);
+  }
+  if (floors.empty()) return 130;
+  RecordNoiseFloors(host, floors);
+  fmt::print("The noise floor is the change two single runs of one command exceed only 5% of the time; compare calls "
+             "no smaller change with one run a side (--threshold overrides). Recorded in {}.\n",
+             NoiseFloorPath());
+  return 0;
+}
+
+}  // namespace
+
+int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, int argc, char** argv) {
   const WorkloadInfo& info = FindWorkload("memcpy");
   const std::map<std::string, std::string> params = {{"size", "4M"}, {"impl", "libc"}};
   RunOptions options;
@@ -55,7 +133,9 @@ int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** ar
   }
   fmt::print("Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "
              "them than this table asks for where the warnings above say the machine drifted.\n");
-  return result.interrupted ? 130 : store_status;
+  if (result.interrupted) return 130;
+  const int floors = MeasureNoiseFloors(invocations, result.system.hostname, result.started_at);
+  return floors != 0 ? floors : store_status;
 }
 
 }  // namespace membench

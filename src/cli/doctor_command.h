@@ -12,6 +12,8 @@ namespace membench {
 
 // argv: membench's own, for the result's command line.
 // With --save, the A/A run goes into the history store.
-int RunNoiseDoctor(int runs_per_side, const SaveFlags& save, int argc, char** argv);
+// Then `invocations` separate runs of each reference point: this machine's
+// noise floors, recorded for compare.
+int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, int argc, char** argv);
 
 }  // namespace membench

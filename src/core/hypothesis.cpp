@@ -62,6 +62,14 @@ RunVariation VariationOf(const std::vector<std::vector<double>>& runs, const Sum
 
 }  // namespace
 
+RunVariation VariationOfRuns(const std::vector<std::vector<double>>& runs) {
+  std::vector<double> means;
+  for (const auto& run : runs) {
+    if (!run.empty()) means.push_back(Summarize(run).mean);
+  }
+  return VariationOf(runs, Summarize(means));
+}
+
 TestResult WelchTTest(std::span<const double> a, std::span<const double> b) {
   const Summary sa = Summarize(a);
   const Summary sb = Summarize(b);

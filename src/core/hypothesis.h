@@ -53,6 +53,9 @@ struct RunVariation {
   double between_cv_pct = 0;
 };
 
+// The variation of runs, each its samples (empty runs left out).
+RunVariation VariationOfRuns(const std::vector<std::vector<double>>& runs);
+
 struct Comparison {
   // Of the samples; with runs as the unit, of the runs' means (n = runs).
   Summary a;

@@ -76,6 +76,14 @@ std::string Mean(double v) {
   return fmt::format("{:.4g}", v);
 }
 
+// With one run a side the runs' own variation is unseen: no change below
+// the machine's floor for the kind is called, unless the user said.
+double SingleRunThreshold(const CompareOptions& options, const std::string& kind) {
+  const auto floor = options.floor_pct.find(kind);
+  if (options.threshold_given || floor == options.floor_pct.end()) return options.threshold_pct;
+  return std::max(options.threshold_pct, floor->second);
+}
+
 }  // namespace
 
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b) { return a.runs >= 2 && b.runs >= 2; }
@@ -102,7 +110,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       return runs;
     };
     const bool runs_decide = RunsDecide(a, b);
-    const double threshold = options.threshold_pct;
+    const double threshold = runs_decide ? options.threshold_pct : SingleRunThreshold(options, ma->workload);
     out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + std::string(UnitName(ma->unit)) + "/s)", true,
                         CompareFigure(scaled(ma->rate), scaled(mb.rate), runs_decide, Better::kHigher, threshold)});
     out.rows.push_back({key, "time (ns/loop)", false,
@@ -152,11 +160,13 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "B1 B2 B3, or @tags)\n",
                a.runs > 1 || b.runs > 1 ? "one side has a single run (the other's runs are pooled)"
                                         : "one run a side");
+    if (!options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
+    const bool floored = !options.threshold_given && !options.floor_pct.empty();
     fmt::print(out,
                "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a "
-               "change of at least {}% (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence "
-               "interval of B/A\n",
-               kAlpha, options.threshold_pct);
+               "change of at least {}%{} (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% "
+               "confidence interval of B/A\n",
+               kAlpha, options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "");
   }
   if (!options.ignore.empty()) {
     std::string ignored;
@@ -228,6 +238,8 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
           {"a_runs", a.runs},
           {"b_runs", b.runs},
           {"threshold_pct", options.threshold_pct},
+          {"noise_floor_pct", options.threshold_given || RunsDecide(a, b) ? nlohmann::json::object()
+                                                                            : nlohmann::json(options.floor_pct)},
           {"alpha", kAlpha},
           {"ignore", options.ignore},
           {"rows", rows},

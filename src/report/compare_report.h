@@ -8,6 +8,7 @@
 // verdict, p-values and the confidence interval of B/A; or as JSON.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -24,6 +25,11 @@ struct CompareOptions {
   std::vector<std::string> a_filter;  // "impl=libc": only these measurements of A
   std::vector<std::string> b_filter;
   double threshold_pct = 1.0;  // the smallest change that matters
+  // This machine's noise floors by kind of point (the workload): with one
+  // run a side no smaller change is called, unless --threshold was given.
+  std::map<std::string, double> floor_pct;
+  bool threshold_given = false;
+  std::string floor_note;  // where the floors come from, or why there are none
 };
 
 struct FigureRow {

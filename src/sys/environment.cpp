@@ -18,15 +18,24 @@ std::optional<std::string> EnvironmentValue(const std::string& name) {
   return std::string(value);
 }
 
-std::string DataHome() {
-  if (auto xdg = EnvironmentValue("XDG_DATA_HOME")) return *xdg;
+namespace {
+
+// $variable, else ~/fallback.
+std::string XdgHome(const std::string& variable, const std::string& fallback) {
+  if (auto xdg = EnvironmentValue(variable)) return *xdg;
   std::optional<std::string> home = EnvironmentValue("HOME");
   if (!home) {
     if (const passwd* pw = ::getpwuid(::getuid()); pw != nullptr && pw->pw_dir != nullptr) home = pw->pw_dir;
   }
-  if (!home) throw Error("no home folder for the default store (HOME is unset); give --store PATH");
-  return *home + "/.local/share";
+  if (!home) throw Error("no home folder (HOME is unset) for " + fallback + "; set " + variable);
+  return *home + "/" + fallback;
 }
+
+}  // namespace
+
+std::string DataHome() { return XdgHome("XDG_DATA_HOME", ".local/share"); }
+
+std::string StateHome() { return XdgHome("XDG_STATE_HOME", ".local/state"); }
 
 std::string TemporaryDirectory() { return EnvironmentValue("TMPDIR").value_or("/tmp"); }
 

@@ -15,6 +15,10 @@ std::optional<std::string> EnvironmentValue(const std::string& name);
 // password database). Throws Error when there is no home to be found.
 std::string DataHome();
 
+// $XDG_STATE_HOME, else ~/.local/state: what a program keeps about the
+// machine between runs. Throws Error when there is no home to be found.
+std::string StateHome();
+
 // The folder for temporary files: $TMPDIR, else /tmp.
 std::string TemporaryDirectory();
 

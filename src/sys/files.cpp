@@ -1,6 +1,8 @@
 // File: sys/files.cpp
 #include "sys/files.h"
 
+#include <cstdio>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -53,5 +55,7 @@ std::optional<std::string> WriteFile(const std::string& path, const std::string&
 }
 
 bool IsRoot() { return ::geteuid() == 0; }
+
+void RemoveFile(const std::string& path) { std::remove(path.c_str()); }
 
 }  // namespace membench::sys

@@ -65,12 +65,17 @@ void ForkExecWait(const std::string& program, const std::vector<std::string>& ar
   }
 }
 
-std::string ExecutableDirectory() {
+std::string ExecutablePath() {
   char path[4096];
   const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return ".";
-  std::string dir(path, static_cast<std::size_t>(n));
-  return dir.substr(0, dir.rfind('/'));
+  if (n <= 0) return "membench";
+  return std::string(path, static_cast<std::size_t>(n));
+}
+
+std::string ExecutableDirectory() {
+  const std::string path = ExecutablePath();
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
 }  // namespace membench::sys

@@ -44,7 +44,8 @@ void ForkExitWait();
 // fork, the child execs `program` with `args` (args[0] included), wait.
 // Throws Error when the program cannot be started or fails.
 void ForkExecWait(const std::string& program, const std::vector<std::string>& args);
-// The directory of the running executable (/proc/self/exe).
+// The running executable (/proc/self/exe), and its directory.
+std::string ExecutablePath();
 std::string ExecutableDirectory();
 
 }  // namespace membench::sys
