@@ -32,6 +32,38 @@ TEST(Hypothesis, MannWhitneySeparatedSamplesAreSignificant) {
   EXPECT_DOUBLE_EQ(MannWhitneyU(a, a).p_value, 1.0);
 }
 
+// Small samples without ties use the exact distribution: a complete
+// separation of m and n samples has p = 2 / C(m + n, m).
+TEST(Hypothesis, MannWhitneyIsExactForSmallSamples) {
+  const std::vector<double> two = {1, 2};
+  const std::vector<double> eight = {3, 4, 5, 6, 7, 8, 9, 10};
+  EXPECT_NEAR(MannWhitneyU(two, eight).p_value, 2.0 / 45, 1e-12);
+  EXPECT_NEAR(MannWhitneyU(eight, two).p_value, 2.0 / 45, 1e-12);
+  const std::vector<double> five_a = {1, 2, 3, 4, 5};
+  const std::vector<double> five_b = {6, 7, 8, 9, 10};
+  EXPECT_NEAR(MannWhitneyU(five_a, five_b).p_value, 2.0 / 252, 1e-12);
+  // One swap at the boundary: U = 1, P(U <= 1) = 2 / 252.
+  const std::vector<double> swapped_a = {1, 2, 3, 4, 6};
+  const std::vector<double> swapped_b = {5, 7, 8, 9, 10};
+  EXPECT_NEAR(MannWhitneyU(swapped_a, swapped_b).p_value, 4.0 / 252, 1e-12);
+  // Interleaved perfectly: U at its mean, p = 1.
+  const std::vector<double> odd = {1, 3, 5, 7};
+  const std::vector<double> even = {2, 4, 6, 8};
+  EXPECT_GT(MannWhitneyU(odd, even).p_value, 0.6);
+  // 2 against 8 can now be decided, as the inconclusive guard promised.
+  const Comparison c = Compare(eight, std::vector<double>{20, 21}, Better::kHigher, 1);
+  EXPECT_TRUE(c.significant) << c.verdict;
+}
+
+TEST(Hypothesis, HolmKeepsTheFamilyErrorAtAlpha) {
+  // Sorted: 0.01 < 0.05/4, 0.015 < 0.05/3, 0.03 >= 0.05/2: stop there.
+  EXPECT_EQ(HolmSignificant({0.03, 0.01, 0.04, 0.015}), (std::vector<bool>{false, true, false, true}));
+  EXPECT_EQ(HolmSignificant({0.04}), (std::vector<bool>{true}));
+  EXPECT_EQ(HolmSignificant({0.02, 0.03}), (std::vector<bool>{true, true}));  // 0.02 < 0.025, 0.03 < 0.05
+  EXPECT_EQ(HolmSignificant({0.03, 0.04}), (std::vector<bool>{false, false}));
+  EXPECT_TRUE(HolmSignificant({}).empty());
+}
+
 TEST(Hypothesis, RatioIntervalCoversTheRatio) {
   const std::vector<double> a = {100, 101, 99, 100.5, 99.5};
   const std::vector<double> b = {110, 111, 109, 110.5, 109.5};

@@ -32,8 +32,11 @@ struct TestResult {
 
 // Two-sided; both samples need n >= 2.
 TestResult WelchTTest(std::span<const double> a, std::span<const double> b);
-// Two-sided, normal approximation with tie and continuity corrections.
+// Two-sided: exact for small samples without ties (n1 * n2 up to
+// kExactMannWhitneyMaxProduct), else the normal approximation with tie and
+// continuity corrections.
 TestResult MannWhitneyU(std::span<const double> a, std::span<const double> b);
+inline constexpr double kExactMannWhitneyMaxProduct = 900;
 
 struct Interval {
   double low = 0;
@@ -75,6 +78,14 @@ struct Comparison {
 };
 
 inline constexpr double kAlpha = 0.05;
+
+// The p-value of the test that decided: Welch's on the runs' means where
+// the runs were the unit, else Mann-Whitney's; nullopt when none ran.
+std::optional<double> DecidingPValue(const Comparison& c);
+
+// Holm's step-down over a family of p-values: which stay significant at
+// kAlpha with the family-wise error rate held at kAlpha.
+std::vector<bool> HolmSignificant(const std::vector<double>& p_values);
 
 // Samples of one run a side: the Mann-Whitney U test decides.
 Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct);

@@ -189,9 +189,8 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                  "%stddev", "verdict", "p", "CI of B/A", "figure");
     }
     const Comparison& c = row.comparison;
-    // The deciding test's p: the runs' Welch test, else Mann-Whitney's.
-    const std::optional<TestResult>& deciding = c.a_runs ? c.welch : c.mann_whitney;
-    const std::string p = deciding ? fmt::format("{:.2g}", deciding->p_value) : "n/a";
+    const std::optional<double> deciding = DecidingPValue(c);
+    const std::string p = deciding ? fmt::format("{:.2g}", *deciding) : "n/a";
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
     fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
@@ -248,11 +247,21 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
 }
 
 double WorstRegressionPct(const CompareResult& result) {
-  double worst = 0;
+  // The rate rows are one family of tests: many points compared at once
+  // would trip the gate by chance alone, so Holm holds the family's error.
+  std::vector<const FigureRow*> rates;
+  std::vector<double> p_values;
   for (const auto& row : result.rows) {
-    if (row.is_rate && row.comparison.significant && row.comparison.change_pct < 0) {
-      worst = std::max(worst, -row.comparison.change_pct);
-    }
+    const auto p = DecidingPValue(row.comparison);
+    if (!row.is_rate || !p) continue;
+    rates.push_back(&row);
+    p_values.push_back(*p);
+  }
+  const std::vector<bool> holm = HolmSignificant(p_values);
+  double worst = 0;
+  for (std::size_t i = 0; i < rates.size(); ++i) {
+    const Comparison& c = rates[i]->comparison;
+    if (holm[i] && c.significant && c.change_pct < 0) worst = std::max(worst, -c.change_pct);
   }
   return worst;
 }

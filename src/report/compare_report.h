@@ -59,7 +59,8 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
 nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
                              const CompareOptions& options);
 
-// The largest slowdown of a rate, in percent (0 when none is significant).
+// The largest slowdown of a rate, in percent, among the rates significant
+// also after Holm's correction over all rate rows (0 when none is).
 double WorstRegressionPct(const CompareResult& result);
 
 }  // namespace membench
