@@ -7,7 +7,7 @@ falls exactly 3%), keeping the real noise of the runs."""
 import argparse, json, os, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from results_md import write_generated_section
+from results_md import cpu_model, write_generated_section
 
 RUN = ["run", "memcpy", "--size", "4M", "--impl", "libc", "-r", "10", "-e", "task-clock"]
 
@@ -66,8 +66,7 @@ def main():
 
     between = sorted(r["a_runs"]["between_run_cv_pct"] for r in aa)
     within = sorted(r["a_runs"]["within_run_cv_pct"] for r in aa)
-    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True,
-                         text=True).stdout.strip()
+    cpu = cpu_model()
     lines = [f"Measured {time.strftime('%Y-%m-%d')} on {cpu}, {os.cpu_count()} CPUs, by `bench/aa_runs.sh {a.pairs}`: "
              f"{a.pairs} pairs, each side 3 invocations of `membench {' '.join(RUN)}` (alternating A and B), compared "
              "with `membench compare a1 a2 a3 vs b1 b2 b3` (Welch's t-test on the runs' means, p < 0.05, change "

@@ -21,7 +21,7 @@ import statistics
 import subprocess
 import tempfile
 
-from results_md import write_generated_section
+from results_md import cpu_model, write_generated_section
 
 # (label, likwid kernel, likwid total bytes, membench op, membench impl, membench bytes per worker,
 #  bytes moved per byte of membench's unit)
@@ -75,7 +75,7 @@ def main():
         rows.append((label, kernel, op, impl, moved, lk, mb, statistics.median(skews)))
         print(rows[-1], flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    model = cpu_model()
     lines = [
         "## membench against likwid-bench, 2 workers",
         "",

@@ -6,6 +6,12 @@ around it."""
 import os
 
 
+def cpu_model():
+    """The CPU as /proc/cpuinfo names it, for the line that says where figures come from."""
+    with open("/proc/cpuinfo") as f:
+        return next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
+
+
 def write_generated_section(path, script, name, lines):
     begin, end = f"<!-- {script}: {name} begin -->", f"<!-- {script}: {name} end -->"
     text = open(path).read() if os.path.exists(path) else ""

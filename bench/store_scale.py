@@ -7,7 +7,7 @@ in batches; then `history`, `history --tag`, `history --workload` and
 import argparse, datetime, json, os, pwd, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from results_md import write_generated_section
+from results_md import cpu_model, write_generated_section
 
 RUNS_PER_TAG = 10
 
@@ -116,8 +116,7 @@ def main():
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
-    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True,
-                         text=True).stdout.strip()
+    cpu = cpu_model()
     lines = [f"Measured {time.strftime('%Y-%m-%d')} on {cpu}, {os.cpu_count()} CPUs, by `bench/store_scale.sh "
              f"{a.runs}`: {a.runs} runs per back end, each a real result of 4 measurements x 5 samples "
              f"({result_bytes / 1024:.0f} KiB as a --json file), tags of {RUNS_PER_TAG} runs, two hosts. "
