@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import tempfile
 
-from results_md import write_generated_section
+from results_md import cpu_model, write_generated_section
 
 SIZES = [("4K", "4KB", 4 << 10), ("256K", "256KB", 256 << 10), ("4M", "4MB", 4 << 20),
          ("64M", "64MB", 64 << 20), ("1G", "1GB", 1 << 30)]
@@ -74,12 +74,7 @@ def cv_pct(values):
 
 
 def machine_line():
-    model = "unknown CPU"
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
+    model = cpu_model()
     perf_version = subprocess.run(["perf", "--version"], capture_output=True, text=True).stdout.strip()
     return f"{model}, {os.cpu_count()} CPUs, Linux {platform.release()}, {perf_version}"
 
