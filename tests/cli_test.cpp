@@ -295,10 +295,9 @@ TEST(Workers, CountersCoverEveryWorker) {
 TEST(Workers, KilledWorkerEndsTheRunCleanly) {
   const std::string marker = TempPath("killed-worker.json");
   const std::string log = TempPath("killed-worker.log");
-  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --procs 3 -r 100000 --json " +
-                              marker + " > " + log +
-                              " 2>&1 & pid=$!; sleep 2; kill -KILL $(pgrep -P $pid | tail -1); wait $pid; echo $? >> " +
-                              log;
+  const std::string command =
+      std::string(MEMBENCH_BINARY) + " run memset --size 1M --procs 3 -r 100000 --json " + marker + " > " + log +
+      " 2>&1 & pid=$!; sleep 2; kill -KILL $(pgrep -P $pid | tail -1); wait $pid; echo $? >> " + log;
   ASSERT_EQ(std::system(("bash -c '" + command + "'").c_str()), 0);
   std::ifstream in(log);
   const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -329,8 +328,10 @@ TEST(Workers, BadCountsAndLimitsAreRefused) {
 // one per 2 MiB THP, for every worker, and the recycle condition is said.
 TEST(Fault, FaultsPerSampleMatchPageSizeAndWorkers) {
   const std::string path = TempPath("fault.json");
-  const Outcome run = Membench("run fault --case anon-w-seq --size 16M --pages 4k,thp --procs 1,2 -r 2 -e page-faults "
-                               "--json " + path);
+  const Outcome run = Membench(
+      "run fault --case anon-w-seq --size 16M --pages 4k,thp --procs 1,2 -r 2 -e page-faults "
+      "--json " +
+      path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("recycle=yes: before each sample"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("us per fault"), std::string::npos) << run.output;
@@ -406,8 +407,10 @@ TEST(Pressure, ProcessesRunAndAreStoppedEvenOnCtrlC) {
 // timed region.
 TEST(Clear, ReportsClearingAndAccessForEachOrder) {
   const std::string path = TempPath("clear.json");
-  const Outcome run = Membench("run clear --page 2M --size 8M --order forward,target-last --then write --pressure 1 "
-                               "-r 2 --json " + path);
+  const Outcome run = Membench(
+      "run clear --page 2M --size 8M --order forward,target-last --then write --pressure 1 "
+      "-r 2 --json " +
+      path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("ns/page clear"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("ns/page access"), std::string::npos) << run.output;
@@ -532,7 +535,8 @@ TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   floor.run_cv_pct = 7.2;
   floor.floor_pct = 150;
   floor.measured_at = "2026-12-01T00:00:00Z";
-  std::ofstream(state + "/membench/noise-floor.json") << NoiseFloorsToText({{doc["system"]["hostname"], {{"memset", floor}}}});
+  std::ofstream(state + "/membench/noise-floor.json")
+      << NoiseFloorsToText({{doc["system"]["hostname"], {{"memset", floor}}}});
   const std::string env = "XDG_STATE_HOME=" + state + " ";
   const Outcome floored = Membench("compare " + fast + " " + slow, env);
   ASSERT_EQ(floored.status, 0) << floored.output;
@@ -568,7 +572,8 @@ TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
   const Outcome o = Membench("compare " + a[0] + " " + a[1] + " " + a[2] + " vs " + b[0] + " " + b[1] + " " + b[2]);
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("the run is the unit"), std::string::npos) << o.output;
-  EXPECT_TRUE(std::regex_search(o.output, std::regex(R"(runs: A 3 \(sample-to-sample [0-9.]+%, run-to-run [0-9.]+%\), B 3)")))
+  EXPECT_TRUE(
+      std::regex_search(o.output, std::regex(R"(runs: A 3 \(sample-to-sample [0-9.]+%, run-to-run [0-9.]+%\), B 3)")))
       << o.output;
   EXPECT_NE(o.output.find("slower (worse)"), std::string::npos) << o.output;
   const Outcome lopsided = Membench("compare " + a[0] + " vs " + b[0] + " " + b[1]);
@@ -680,9 +685,8 @@ TEST(Slab, PrefetchVariantsGiveNsPerPairAndBadSizesAreRefused) {
 
 TEST(Hackbench, EveryModeAndIpcDeliversEveryMessage) {
   const std::string path = TempPath("hackbench.json");
-  const Outcome run =
-      Membench("run hackbench --groups 2 --fds 5 --loops 20 --mode process,thread --ipc socket,pipe -r 2 --json " +
-               path);
+  const Outcome run = Membench(
+      "run hackbench --groups 2 --fds 5 --loops 20 --mode process,thread --ipc socket,pipe -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   const nlohmann::json result = ReadJson(path);
   ASSERT_EQ(result["measurements"].size(), 4u);

@@ -4,13 +4,14 @@
 // significant change" at least 95% of the time, and a real 2% shift at
 // 0.5% noise with 10 runs a side must be found at least 90% of the time.
 #include "core/hypothesis.h"
-#include "core/power.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include "core/power.h"
 
 namespace membench {
 namespace {
@@ -84,7 +85,8 @@ TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
   EXPECT_EQ(Compare(b, a, Better::kFewer, 1).verdict, "lower (better)");
   EXPECT_EQ(Compare(a, b, Better::kHigher, 20).verdict, "no significant change");
   const std::vector<double> three = {100, 101, 99};
-  EXPECT_EQ(Compare(three, three, Better::kHigher, 1).verdict, "inconclusive: 3 and 3 samples are too few for a verdict");
+  EXPECT_EQ(Compare(three, three, Better::kHigher, 1).verdict,
+            "inconclusive: 3 and 3 samples are too few for a verdict");
   const std::vector<double> one = {100};
   const Comparison single = Compare(one, b, Better::kHigher, 1);
   EXPECT_FALSE(single.welch.has_value());
@@ -219,8 +221,8 @@ TEST(RunsAsTheUnit, SplitsTheVariationIntoWithinAndBetweenRuns) {
 
 TEST(RunsAsTheUnit, OneRunASideCannotDecide) {
   std::mt19937_64 random(1);
-  const Comparison c = CompareRuns(Runs(random, 1, 10, 0, 0.01, 0.01), Runs(random, 3, 10, 0.5, 0.01, 0.01),
-                                   Better::kHigher, 1);
+  const Comparison c =
+      CompareRuns(Runs(random, 1, 10, 0, 0.01, 0.01), Runs(random, 3, 10, 0.5, 0.01, 0.01), Better::kHigher, 1);
   EXPECT_FALSE(c.significant);
   EXPECT_EQ(c.verdict, "inconclusive: 1 and 3 runs; the runs decide, and need two a side");
 }

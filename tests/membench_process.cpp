@@ -1,9 +1,8 @@
 // File: tests/membench_process.cpp
 #include "membench_process.h"
 
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>

@@ -2,9 +2,8 @@
 #include "postgres_cluster.h"
 
 #include <pwd.h>
-#include <unistd.h>
-
 #include <signal.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
@@ -38,8 +37,9 @@ std::string ServerBin() {
     }
   }
   if (best.empty()) {
-    throw std::runtime_error("no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql; "
-                             "scripts/setup-deps.sh does)");
+    throw std::runtime_error(
+        "no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql; "
+        "scripts/setup-deps.sh does)");
   }
   return best;
 }
@@ -81,9 +81,8 @@ PostgresCluster::PostgresCluster() : bin_(ServerBin()) {
   RemoveOrphans(bin_, as_user_);
   Check(RunCommand(as_user_ + bin_ + "/initdb --no-sync -A trust -U postgres -E UTF8 -D " + folder_ + "/data"),
         "initdb");
-  Check(RunCommand(as_user_ + bin_ + "/pg_ctl -w -t 60 -D " + folder_ + "/data -l " + folder_ +
-                   "/server.log -o \"-k " + folder_ + " -p " + std::to_string(kPort) +
-                   " -c listen_addresses='' -c fsync=off\" start"),
+  Check(RunCommand(as_user_ + bin_ + "/pg_ctl -w -t 60 -D " + folder_ + "/data -l " + folder_ + "/server.log -o \"-k " +
+                   folder_ + " -p " + std::to_string(kPort) + " -c listen_addresses='' -c fsync=off\" start"),
         "pg_ctl start (see " + folder_ + "/server.log)");
 }
 

@@ -4,6 +4,8 @@
 // for both back ends, through the store's interface and through the
 // membench binary; then what only SQLite can be made to do - a file that
 // is not a store, a corrupt one, a locked one, kill -9 mid-save.
+#include "store/store.h"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -20,10 +22,9 @@
 #include "postgres_cluster.h"
 #include "report/json_report.h"
 #include "report/result_json.h"
+#include "store/postgres_database.h"
 #include "store/schema.h"
 #include "store/sqlite_database.h"
-#include "store/postgres_database.h"
-#include "store/store.h"
 
 namespace membench {
 namespace {
@@ -161,10 +162,11 @@ TEST_P(StoreTest, AnOlderStoreIsUpgradedAndANewerOneRefused) {
     auto db = RawDatabase(location);
     MigrateTo(*db, 1);
     // A run as membench with schema version 1 stored it: no measurement rows.
-    db->Query("INSERT INTO runs (started_at, saved_at, kind, tag, host, kernel_release, boot_id, command_line, "
-              "tool_version, interrupted, result) VALUES ('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'run', "
-              "'old', 'h', 'k', 'b', 'c', '0.0.1', 0, ?)",
-              {ResultToJson(RealResult()).dump()});
+    db->Query(
+        "INSERT INTO runs (started_at, saved_at, kind, tag, host, kernel_release, boot_id, command_line, "
+        "tool_version, interrupted, result) VALUES ('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'run', "
+        "'old', 'h', 'k', 'b', 'c', '0.0.1', 0, ?)",
+        {ResultToJson(RealResult()).dump()});
   }
   auto store = OpenStore(location);
   HistoryFilter by_workload;
@@ -202,7 +204,8 @@ TEST_P(StoreTest, TheKernelABWorkflowWorksAsWritten) {
   }
   const Outcome history = Membench("history" + store);
   ASSERT_EQ(history.status, 0) << history.output;
-  EXPECT_TRUE(std::regex_search(history.output, std::regex(R"(\n\s+3\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\S+\s+\S+\s+patched\s+.*run memcpy)")))
+  EXPECT_TRUE(std::regex_search(
+      history.output, std::regex(R"(\n\s+3\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\S+\s+\S+\s+patched\s+.*run memcpy)")))
       << history.output;
   const Outcome filtered = Membench("history --tag base --workload memcpy" + store);
   EXPECT_NE(filtered.output.find("2 runs"), std::string::npos) << filtered.output;
@@ -238,8 +241,10 @@ TEST_P(StoreTest, AnInterruptedRunIsSavedAsInterruptedWithWhatItMeasured) {
   const std::string location = NewLocation();
   // Created first: a new store's fsyncs can take seconds on a busy disk,
   // and a Ctrl-C before the run has started measuring just ends membench.
+  // --foreground: without it timeout signals the child and then its whole
+  // process group, a second Ctrl-C that ends membench at once.
   OpenStore(location);
-  const Outcome o = RunCommand("timeout --preserve-status -s INT 5 " + std::string(MEMBENCH_BINARY) +
+  const Outcome o = RunCommand("timeout --foreground --preserve-status -s INT 5 " + std::string(MEMBENCH_BINARY) +
                                " run memcpy --size 64K --impl libc -r 1000 --save --store " + Quoted(location));
   ASSERT_EQ(o.status, 130) << o.output;
   EXPECT_NE(o.output.find("interrupted: what it measured"), std::string::npos) << o.output;
@@ -253,7 +258,9 @@ TEST_P(StoreTest, AnInterruptedRunIsSavedAsInterruptedWithWhatItMeasured) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BothBackEnds, StoreTest, testing::Values(Backend::kSqlite, Backend::kPostgres),
-                         [](const auto& param_info) { return param_info.param == Backend::kSqlite ? "Sqlite" : "Postgres"; });
+                         [](const auto& param_info) {
+                           return param_info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
+                         });
 
 // ---- What a broken or busy store does to a run ----
 
@@ -353,7 +360,8 @@ TEST(Concurrency, TwoRunsSavingAtOnceBothLand) {
   const std::string path = TempPath("two.sqlite");
   std::filesystem::remove(path);
   const std::string run = std::string(MEMBENCH_BINARY) + " " + kShortRun + " --tag both --store " + path;
-  const Outcome o = RunCommand("(" + run + " >/dev/null & a=$!; " + run + " >/dev/null & b=$!; wait $a && wait $b) && echo BOTH-OK");
+  const Outcome o =
+      RunCommand("(" + run + " >/dev/null & a=$!; " + run + " >/dev/null & b=$!; wait $a && wait $b) && echo BOTH-OK");
   EXPECT_NE(o.output.find("BOTH-OK"), std::string::npos) << o.output;
   EXPECT_EQ(OpenStore(path)->Tagged("both").size(), 2u);
 }
@@ -377,9 +385,12 @@ std::string Joined(const std::vector<std::string>& words) {
 TEST(Concurrency, TwoImportsAtOnceBothLandWhole) {
   const std::string path = TempPath("imports.sqlite");
   std::filesystem::remove(path);
-  const std::string a = std::string(MEMBENCH_BINARY) + " history import --store " + path + Joined(ResultFiles("ia", 40));
-  const std::string b = std::string(MEMBENCH_BINARY) + " history import --store " + path + Joined(ResultFiles("ib", 40));
-  const Outcome o = RunCommand("(" + a + " >/dev/null & x=$!; " + b + " >/dev/null & y=$!; wait $x && wait $y) && echo BOTH-OK");
+  const std::string a =
+      std::string(MEMBENCH_BINARY) + " history import --store " + path + Joined(ResultFiles("ia", 40));
+  const std::string b =
+      std::string(MEMBENCH_BINARY) + " history import --store " + path + Joined(ResultFiles("ib", 40));
+  const Outcome o =
+      RunCommand("(" + a + " >/dev/null & x=$!; " + b + " >/dev/null & y=$!; wait $x && wait $y) && echo BOTH-OK");
   EXPECT_NE(o.output.find("BOTH-OK"), std::string::npos) << o.output;
   auto store = OpenStore(path);
   EXPECT_EQ(store->Tagged("ia").size(), 40u);

@@ -188,12 +188,13 @@ int RunCli(int argc, char** argv) {
   list->footer(Examples({"membench list workloads", "membench list impls", "membench list events"}));
 
   CompareArgs compare_args;
-  CLI::App* compare = app.add_subcommand("compare", "compare two results (files, stored runs, @tags): verdict, p-values, CI of B/A");
+  CLI::App* compare =
+      app.add_subcommand("compare", "compare two results (files, stored runs, @tags): verdict, p-values, CI of B/A");
   AddCompareOptions(*compare, compare_args);
-  compare->footer(Examples({"membench compare before.json after.json", "membench compare @base @patched",
-                            "membench compare last~1 last",
-                            "membench compare a.json b.json --threshold 2 --fail-on-regression 5",
-                            "membench compare r.json r.json --ignore impl --a impl=libc --b impl=nt"}));
+  compare->footer(
+      Examples({"membench compare before.json after.json", "membench compare @base @patched",
+                "membench compare last~1 last", "membench compare a.json b.json --threshold 2 --fail-on-regression 5",
+                "membench compare r.json r.json --ignore impl --a impl=libc --b impl=nt"}));
 
   bool doctor_noise = false;
   std::string doctor_runs = "10";
@@ -201,8 +202,9 @@ int RunCli(int argc, char** argv) {
   doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
   std::string doctor_invocations = "5";
-  doctor->add_option("--invocations", doctor_invocations,
-                     "separate runs of each reference point for the noise floor (default 5)")
+  doctor
+      ->add_option("--invocations", doctor_invocations,
+                   "separate runs of each reference point for the noise floor (default 5)")
       ->type_name("N");
   SaveFlags doctor_save;
   AddSaveFlags(*doctor, doctor_save);

@@ -1,9 +1,9 @@
 // File: cli/compare_command.cpp
 #include "cli/compare_command.h"
 
-#include <algorithm>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/flag_values.h"
@@ -96,8 +96,10 @@ void UseNoiseFloors(const SelectedRuns& a, CompareOptions& options) {
     options.floor_pct[kind] = floor.floor_pct;
     list += fmt::format("{}{} {:.1f}% ({})", list.empty() ? "" : ", ", kind, floor.floor_pct, floor.measured_at);
   }
-  options.floor_note = "this machine's noise floor, the smallest change one run a side can call (membench doctor "
-                       "--noise; --threshold overrides): " + list;
+  options.floor_note =
+      "this machine's noise floor, the smallest change one run a side can call (membench doctor "
+      "--noise; --threshold overrides): " +
+      list;
 }
 
 }  // namespace

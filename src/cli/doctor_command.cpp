@@ -31,7 +31,8 @@ struct ReferencePoint {
 const std::vector<ReferencePoint>& ReferencePoints() {
   static const std::vector<ReferencePoint> points = {
       {"memcpy", "size=4 MiB impl=libc", {"run", "memcpy", "--size", "4M", "--impl", "libc", "-r", "5"}},
-      {"fault", "case=anon-w-seq size=64 MiB pages=4k",
+      {"fault",
+       "case=anon-w-seq size=64 MiB pages=4k",
        {"run", "fault", "--case", "anon-w-seq", "--size", "64M", "--pages", "4k", "-r", "5"}},
   };
   return points;
@@ -54,17 +55,19 @@ std::vector<double> InvocationRates(const ReferencePoint& reference) {
     }
   }
   sys::RemoveFile(json);
-  if (rates.empty()) throw Error(fmt::format("membench doctor: the {} reference run failed ({})", reference.kind,
-                                             outcome.status.Describe()));
+  if (rates.empty())
+    throw Error(
+        fmt::format("membench doctor: the {} reference run failed ({})", reference.kind, outcome.status.Describe()));
   return rates;
 }
 
 // Several separate invocations of each reference point, alternating the
 // points; their floors, printed and recorded.
 int MeasureNoiseFloors(int invocations, const std::string& host, const std::string& now) {
-  fmt::print("\nbetween invocations: {} separate runs of each reference point, alternating (a run's mean varies "
-             "more than its samples: placement, the host, frequency)\n",
-             invocations);
+  fmt::print(
+      "\nbetween invocations: {} separate runs of each reference point, alternating (a run's mean varies "
+      "more than its samples: placement, the host, frequency)\n",
+      invocations);
   std::vector<std::vector<std::vector<double>>> runs(ReferencePoints().size());
   for (int i = 0; i < invocations && !sys::Interrupted(); ++i) {
     for (std::size_t p = 0; p < ReferencePoints().size(); ++p) runs[p].push_back(InvocationRates(ReferencePoints()[p]));
@@ -82,9 +85,10 @@ int MeasureNoiseFloors(int invocations, const std::string& host, const std::stri
   }
   if (floors.empty()) return 130;
   RecordNoiseFloors(host, floors);
-  fmt::print("The noise floor is the change two single runs of one command exceed only 5% of the time; compare calls "
-             "no smaller change with one run a side (--threshold overrides). Recorded in {}.\n",
-             NoiseFloorPath());
+  fmt::print(
+      "The noise floor is the change two single runs of one command exceed only 5% of the time; compare calls "
+      "no smaller change with one run a side (--threshold overrides). Recorded in {}.\n",
+      NoiseFloorPath());
   return 0;
 }
 
@@ -119,9 +123,10 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
   }
   const Comparison aa = Compare(a, b, Better::kHigher, 0);
   const MeasurementStats st = ComputeMeasurementStats(m, result.events);
-  fmt::print("\nrate: {:.3f} GB/s mean, {:.2f}% relative standard deviation (sample to sample), +- {:.2f}% (perf's, "
-             "of the mean)\n",
-             st.rate.mean / 1e9, st.rate.cv_pct, st.rate.rel_sem_pct);
+  fmt::print(
+      "\nrate: {:.3f} GB/s mean, {:.2f}% relative standard deviation (sample to sample), +- {:.2f}% (perf's, "
+      "of the mean)\n",
+      st.rate.mean / 1e9, st.rate.cv_pct, st.rate.rel_sem_pct);
   fmt::print("A/A: A {:.3f} vs B {:.3f} GB/s, {:+.2f}%, Welch p = {:.2g}: {}\n", aa.a.mean, aa.b.mean, aa.change_pct,
              aa.welch ? aa.welch->p_value : 1.0,
              aa.significant ? "SIGNIFICANT - this machine is too noisy or drifting for a fair comparison"
@@ -131,8 +136,9 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
   for (const int n : {3, 5, 10, 20, 30, 50}) {
     fmt::print("  -r {:<3} {:6.2f}%\n", n, MinimumDetectableChangePct(st.rate.cv_pct, n));
   }
-  fmt::print("Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "
-             "them than this table asks for where the warnings above say the machine drifted.\n");
+  fmt::print(
+      "Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "
+      "them than this table asks for where the warnings above say the machine drifted.\n");
   if (result.interrupted) return 130;
   const int floors = MeasureNoiseFloors(invocations, result.system.hostname, result.started_at);
   return floors != 0 ? floors : store_status;

@@ -12,7 +12,8 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   cmd.add_option("-r,--repeat", args.repetitions, "runs of the command (default 5)")->type_name("N");
   cmd.add_option("--warmup", args.warmup, "untimed runs first (default 0)")->type_name("N");
   cmd.add_option("-e,--events", args.events, "counters, as for run (default: default)")->type_name("EVENTS");
-  cmd.add_option("--json", args.output.json_path, "write the result (schema membench-result/1) to FILE")->type_name("FILE");
+  cmd.add_option("--json", args.output.json_path, "write the result (schema membench-result/1) to FILE")
+      ->type_name("FILE");
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
   AddSaveFlags(cmd, args.output.save);

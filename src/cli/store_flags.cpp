@@ -19,7 +19,8 @@ bool NameCharacters(const std::string& text, const std::string& extra) {
 std::pair<std::string, std::string> SplitLabel(const std::string& label) {
   const auto eq = label.find('=');
   if (eq == std::string::npos || !NameCharacters(label.substr(0, eq), "_.-")) {
-    throw Error("--label '" + label + "': expected KEY=VALUE with a KEY of letters, digits, _ . - (e.g. commit=abc123)");
+    throw Error("--label '" + label +
+                "': expected KEY=VALUE with a KEY of letters, digits, _ . - (e.g. commit=abc123)");
   }
   return {label.substr(0, eq), label.substr(eq + 1)};
 }

@@ -25,7 +25,7 @@ struct SystemInfo {
   std::string machine;
   std::string cpu_vendor;
   std::string cpu_model;
-  std::string microcode;  // "0x1000065"; empty where /proc/cpuinfo does not say
+  std::string microcode;                  // "0x1000065"; empty where /proc/cpuinfo does not say
   std::vector<std::string> cpu_features;  // those membench's kernels use
   int online_cpus = 0;
   std::vector<CacheLevel> caches;
@@ -36,7 +36,7 @@ struct SystemInfo {
   std::string glibc_version;
   int perf_event_paranoid = 0;
   bool hardware_pmu = false;
-  std::string hypervisor;  // empty on bare metal
+  std::string hypervisor;           // empty on bare metal
   std::string free_page_reporting;  // empty when the host does not take freed memory back
   std::uint64_t mem_total_bytes = 0;
   std::uint64_t mem_available_bytes = 0;

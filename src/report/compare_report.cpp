@@ -44,9 +44,10 @@ std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, con
     if (!Passes(m, filters)) continue;
     const std::string key = Key(m, ignore);
     if (!index.emplace(key, &m).second) {
-      throw Error(fmt::format("{} ({}) has two measurements for '{}'; tell them apart with --{} PARAM=VALUE or "
-                              "compare fewer parameters with --ignore",
-                              side, r.name, key, side[0] == 'A' ? "a" : "b"));
+      throw Error(
+          fmt::format("{} ({}) has two measurements for '{}'; tell them apart with --{} PARAM=VALUE or "
+                      "compare fewer parameters with --ignore",
+                      side, r.name, key, side[0] == 'A' ? "a" : "b"));
     }
   }
   return index;
@@ -118,17 +119,18 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     for (const auto& [event, values] : ma->counters_per_loop) {
       const auto other = mb.counters_per_loop.find(event);
       if (other == mb.counters_per_loop.end()) continue;
-      out.rows.push_back({key, event + " /loop", false,
-                          CompareFigure(values, other->second, runs_decide, Better::kFewer, threshold)});
+      out.rows.push_back(
+          {key, event + " /loop", false, CompareFigure(values, other->second, runs_decide, Better::kFewer, threshold)});
     }
   }
   for (const auto& [key, mb] : index_b) {
     if (!index_a.count(key)) out.only_in_b.push_back(key);
   }
   if (out.rows.empty()) {
-    throw Error(fmt::format("no measurement of {} matches one of {} (workload and parameters must agree; "
-                            "--ignore PARAM leaves one out)",
-                            a.name, b.name));
+    throw Error(
+        fmt::format("no measurement of {} matches one of {} (workload and parameters must agree; "
+                    "--ignore PARAM leaves one out)",
+                    a.name, b.name));
   }
   return out;
 }
@@ -158,8 +160,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "# {}: the variation between runs is unknown, and samples of one invocation vary less than "
                "invocations do; a verdict here may not hold for another run (give several runs a side: A1 A2 A3 vs "
                "B1 B2 B3, or @tags)\n",
-               a.runs > 1 || b.runs > 1 ? "one side has a single run (the other's runs are pooled)"
-                                        : "one run a side");
+               a.runs > 1 || b.runs > 1 ? "one side has a single run (the other's runs are pooled)" : "one run a side");
     if (!options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
     const bool floored = !options.threshold_given && !options.floor_pct.empty();
     fmt::print(out,
@@ -181,9 +182,9 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
       if (row.comparison.a_runs && row.comparison.b_runs) {
         const RunVariation& va = *row.comparison.a_runs;
         const RunVariation& vb = *row.comparison.b_runs;
-        fmt::print(out, "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} ({:.1f}%, {:.1f}%) of the {}\n",
-                   va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct,
-                   row.figure);
+        fmt::print(
+            out, "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} ({:.1f}%, {:.1f}%) of the {}\n",
+            va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct, row.figure);
       }
       fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change", "B",
                  "%stddev", "verdict", "p", "CI of B/A", "figure");
@@ -215,21 +216,20 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
                                 {"between_run_cv_pct", v->between_cv_pct}}
                : nlohmann::json(nullptr);
     };
-    rows.push_back({{"point", row.point},
-                    {"decided_by", c.a_runs ? "welch_on_run_means" : "mann_whitney_on_samples"},
-                    {"a_runs", variation(c.a_runs)},
-                    {"b_runs", variation(c.b_runs)},
-                    {"figure", row.figure},
-                    {"a", summary(c.a)},
-                    {"b", summary(c.b)},
-                    {"change_pct", c.change_pct},
-                    {"welch_p", c.welch ? nlohmann::json(c.welch->p_value) : nlohmann::json(nullptr)},
-                    {"mann_whitney_p",
-                     c.mann_whitney ? nlohmann::json(c.mann_whitney->p_value) : nlohmann::json(nullptr)},
-                    {"ratio_ci95", c.ratio_ci95 ? nlohmann::json{c.ratio_ci95->low, c.ratio_ci95->high}
-                                                : nlohmann::json(nullptr)},
-                    {"significant", c.significant},
-                    {"verdict", c.verdict}});
+    rows.push_back(
+        {{"point", row.point},
+         {"decided_by", c.a_runs ? "welch_on_run_means" : "mann_whitney_on_samples"},
+         {"a_runs", variation(c.a_runs)},
+         {"b_runs", variation(c.b_runs)},
+         {"figure", row.figure},
+         {"a", summary(c.a)},
+         {"b", summary(c.b)},
+         {"change_pct", c.change_pct},
+         {"welch_p", c.welch ? nlohmann::json(c.welch->p_value) : nlohmann::json(nullptr)},
+         {"mann_whitney_p", c.mann_whitney ? nlohmann::json(c.mann_whitney->p_value) : nlohmann::json(nullptr)},
+         {"ratio_ci95", c.ratio_ci95 ? nlohmann::json{c.ratio_ci95->low, c.ratio_ci95->high} : nlohmann::json(nullptr)},
+         {"significant", c.significant},
+         {"verdict", c.verdict}});
   }
   return {{"schema", "membench-compare/1"},
           {"a", a.name},
@@ -237,8 +237,8 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
           {"a_runs", a.runs},
           {"b_runs", b.runs},
           {"threshold_pct", options.threshold_pct},
-          {"noise_floor_pct", options.threshold_given || RunsDecide(a, b) ? nlohmann::json::object()
-                                                                            : nlohmann::json(options.floor_pct)},
+          {"noise_floor_pct",
+           options.threshold_given || RunsDecide(a, b) ? nlohmann::json::object() : nlohmann::json(options.floor_pct)},
           {"alpha", kAlpha},
           {"ignore", options.ignore},
           {"rows", rows},

@@ -145,7 +145,8 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
   }
   json phases = json::array();
   for (const auto& phase : st.phases) {
-    phases.push_back({{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
+    phases.push_back(
+        {{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
   }
   json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));

@@ -105,7 +105,8 @@ std::vector<MetadataDifference> DifferingMetadata(const std::vector<RunResult>& 
 
 void WriteMetadataDifferences(const std::vector<MetadataDifference>& differences, std::ostream& out) {
   if (differences.empty()) {
-    fmt::print(out, "# the sides' machines and settings do not differ (kernel, command line, THP, CPU, microcode...)\n");
+    fmt::print(out,
+               "# the sides' machines and settings do not differ (kernel, command line, THP, CPU, microcode...)\n");
     return;
   }
   fmt::print(out, "# what differs between the sides' machines and settings (several values: the side mixes them):\n");

@@ -40,12 +40,9 @@ std::string NoiseFloorsToText(const NoiseFloorBook& book) {
   nlohmann::json hosts = nlohmann::json::object();
   for (const auto& [host, kinds] : book) {
     for (const auto& [kind, f] : kinds) {
-      hosts[host][kind] = {{"point", f.point},
-                           {"invocations", f.invocations},
-                           {"run_cv_pct", f.run_cv_pct},
-                           {"within_cv_pct", f.within_cv_pct},
-                           {"floor_pct", f.floor_pct},
-                           {"measured_at", f.measured_at}};
+      hosts[host][kind] = {{"point", f.point},           {"invocations", f.invocations},
+                           {"run_cv_pct", f.run_cv_pct}, {"within_cv_pct", f.within_cv_pct},
+                           {"floor_pct", f.floor_pct},   {"measured_at", f.measured_at}};
     }
   }
   return nlohmann::json{{"schema", kSchema}, {"hosts", hosts}}.dump(2) + "\n";

@@ -20,8 +20,8 @@ struct LoadedMeasurement {
   std::map<std::string, std::string> point;  // parameter -> value as text
   WorkUnit unit = WorkUnit::kBytes;
   // One list per run of the side, each with that run's samples.
-  std::vector<std::vector<double>> rate;         // work units per second
-  std::vector<std::vector<double>> ns_per_loop;  // per sample
+  std::vector<std::vector<double>> rate;                                      // work units per second
+  std::vector<std::vector<double>> ns_per_loop;                               // per sample
   std::map<std::string, std::vector<std::vector<double>>> counters_per_loop;  // counted in every sample only
 };
 

@@ -293,7 +293,8 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
   out.phases = in.Texts(m, "phases", at);
   const std::string samples = at + ".samples";
   const json& list = in.Array(in.At(m, "samples", at), samples);
-  for (std::size_t i = 0; i < list.size(); ++i) out.samples.push_back(ReadSample(in, list[i], Reader::Index(samples, i)));
+  for (std::size_t i = 0; i < list.size(); ++i)
+    out.samples.push_back(ReadSample(in, list[i], Reader::Index(samples, i)));
   if (const json* first = in.Find(m, "first_sample")) out.first_sample = ReadSample(in, *first, at + ".first_sample");
   if (const json* proofs = in.Find(m, "page_proof")) {
     for (std::size_t i = 0; i < in.Array(*proofs, at + ".page_proof").size(); ++i) {
@@ -343,14 +344,16 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   out.started_at = in.TextOr(doc, "started_at", "");
   out.tag = in.TextOr(doc, "tag", "");
   if (const json* labels = in.Find(doc, "labels")) {
-    for (const auto& [key, value] : in.Object(*labels, "labels").items()) out.labels[key] = in.Text(value, "labels." + key);
+    for (const auto& [key, value] : in.Object(*labels, "labels").items())
+      out.labels[key] = in.Text(value, "labels." + key);
   }
   out.interrupted = in.FlagOr(doc, "interrupted", "");
   out.interleaved = in.FlagOr(doc, "interleaved", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");
   if (const json* tsc = in.Find(doc, "tsc_ghz")) out.tsc_ghz = in.Number(*tsc, "tsc_ghz");
   const json& events = in.Array(in.At(doc, "events", ""), "events");
-  for (std::size_t i = 0; i < events.size(); ++i) out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));
+  for (std::size_t i = 0; i < events.size(); ++i)
+    out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));
   out.notes = in.Texts(doc, "notes", "");
   const json& measurements = in.Array(in.At(doc, "measurements", ""), "measurements");
   for (std::size_t i = 0; i < measurements.size(); ++i) {

@@ -231,8 +231,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
-    const std::string mean =
-        one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean);
+    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean);
     const std::string median =
         one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median);
     const std::string faults =
@@ -240,7 +239,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     std::string pages;
     for (const auto& proof : m.page_proofs) {
       pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
-               (!proof.verified ? " (unverified)" : proof.honoured ? "" : " (NOT as requested)");
+               (!proof.verified  ? " (unverified)"
+                : proof.honoured ? ""
+                                 : " (NOT as requested)");
     }
     const std::string ns_per_unit =
         per_unit_time ? fmt::format(" {:>10}", Figure(st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0)) : "";
@@ -271,8 +272,7 @@ void WriteLatencySteps(std::ostream& out, const RunResult& r, const std::vector<
   for (const auto& c : r.system.caches)
     caches += (caches.empty() ? "" : ", ") + c.name + " " + FormatSize(c.size_bytes);
   fmt::print(out, "\n# Steps in ns per {} (x{:.1f} or more between neighbouring sizes); caches reported by {}: {}\n",
-             Singular(ms.front()), kLatencyStepRatio, r.system.caches_source,
-             caches.empty() ? "none" : caches);
+             Singular(ms.front()), kLatencyStepRatio, r.system.caches_source, caches.empty() ? "none" : caches);
   for (const auto& [others, curve] : curves) {
     std::string steps;
     for (const auto& s : FindLatencySteps(curve)) {

@@ -19,10 +19,11 @@ void InsertMeasurementRows(Database& db, std::int64_t run_id, const RunResult& r
     }
     SqlValue mean;
     if (!rates.empty()) mean = fmt::format("{:.17g}", Summarize(rates).mean);
-    db.Query("INSERT INTO measurements (run_id, position, workload, point, unit, samples, mean_rate) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-             {std::to_string(run_id), std::to_string(i), m.workload, m.point.Label(), std::string(UnitName(m.unit)),
-              std::to_string(m.samples.size()), mean});
+    db.Query(
+        "INSERT INTO measurements (run_id, position, workload, point, unit, samples, mean_rate) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        {std::to_string(run_id), std::to_string(i), m.workload, m.point.Label(), std::string(UnitName(m.unit)),
+         std::to_string(m.samples.size()), mean});
   }
 }
 

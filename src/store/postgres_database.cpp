@@ -43,7 +43,8 @@ class PostgresDatabase final : public Database {
                   "); is the server running, and are the URI, user and password right?");
     }
     // Notices must not chatter on stderr.
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
     // A server that stops answering, or another writer that holds a lock,
     // must end in an error (and the result kept in a file), not a hang.
     Query("SET lock_timeout = '10s'", {});
@@ -64,7 +65,8 @@ class PostgresDatabase final : public Database {
       const std::string why = res != nullptr ? FirstLine(PQresultErrorMessage(res)) : FirstLine(PQerrorMessage(conn_));
       PQclear(res);
       if (PQstatus(conn_) != CONNECTION_OK) {
-        throw Error("lost the connection to the PostgreSQL store " + name_ + " (" + why + "); save again when it is back");
+        throw Error("lost the connection to the PostgreSQL store " + name_ + " (" + why +
+                    "); save again when it is back");
       }
       throw Error("PostgreSQL store " + name_ + ": " + why);
     }

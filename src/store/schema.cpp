@@ -27,8 +27,7 @@ const std::vector<Migration>& Migrations() {
         "CREATE TABLE runs (id {id}, started_at TEXT NOT NULL, saved_at TEXT NOT NULL, kind TEXT NOT NULL, "
         "tag TEXT, host TEXT NOT NULL, kernel_release TEXT NOT NULL, boot_id TEXT NOT NULL, "
         "command_line TEXT NOT NULL, tool_version TEXT NOT NULL, interrupted INTEGER NOT NULL, result TEXT NOT NULL)",
-        "CREATE INDEX runs_by_tag ON runs (tag, id)",
-        "CREATE INDEX runs_by_host ON runs (host, id)",
+        "CREATE INDEX runs_by_tag ON runs (tag, id)", "CREATE INDEX runs_by_host ON runs (host, id)",
         "CREATE INDEX runs_by_start ON runs (host, started_at)",
         "CREATE TABLE labels (run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE, key TEXT NOT NULL, "
         "value TEXT NOT NULL, PRIMARY KEY (run_id, key))",
@@ -71,8 +70,8 @@ int CurrentVersion(Database& db) {
   if (std::find(tables.begin(), tables.end(), "membench_meta") == tables.end()) {
     std::string list;
     for (const auto& t : tables) list += (list.empty() ? "" : ", ") + t;
-    throw Error(fmt::format("{} is not a membench store (it holds other tables: {}); give another --store",
-                            db.name(), list));
+    throw Error(
+        fmt::format("{} is not a membench store (it holds other tables: {}); give another --store", db.name(), list));
   }
   const auto rows = db.Query("SELECT value FROM membench_meta WHERE key = 'schema_version'");
   if (rows.empty() || !rows.front().at(0)) throw Error(db.name() + " is not a membench store (no schema version)");
@@ -84,9 +83,10 @@ int CurrentVersion(Database& db) {
 }
 
 [[noreturn]] void RefuseNewer(const Database& db, int version) {
-  throw Error(fmt::format("store {} has schema version {}, written by a newer membench; this one reads versions up "
-                          "to {}: upgrade membench, or give another --store",
-                          db.name(), version, kStoreSchemaVersion));
+  throw Error(
+      fmt::format("store {} has schema version {}, written by a newer membench; this one reads versions up "
+                  "to {}: upgrade membench, or give another --store",
+                  db.name(), version, kStoreSchemaVersion));
 }
 
 void Upgrade(Database& db, int target) {

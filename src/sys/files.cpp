@@ -1,12 +1,11 @@
 // File: sys/files.cpp
 #include "sys/files.h"
 
-#include <cstdio>
-
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace membench::sys {

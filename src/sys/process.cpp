@@ -45,7 +45,9 @@ CopyOnWriteHolder::CopyOnWriteHolder()
 // neither asks to die with its parent nor changes its signals.
 constexpr ChildSetup kBareChild{false, ChildSetup::Interrupts::kInherit, -1};
 
-void ForkExitWait() { ChildProcess::Fork([] { return 0; }, kBareChild).Wait(); }
+void ForkExitWait() {
+  ChildProcess::Fork([] { return 0; }, kBareChild).Wait();
+}
 
 void ForkExecWait(const std::string& program, const std::vector<std::string>& args) {
   // Built before the fork: the child only calls execv and _exit.
@@ -61,7 +63,7 @@ void ForkExecWait(const std::string& program, const std::vector<std::string>& ar
                                 .Wait();
   if (!status.exited || status.code != 0) {
     throw Error(program + (status.exited && status.code == 127 ? " could not be started"
-                                                                : " failed (" + status.Describe() + ")"));
+                                                               : " failed (" + status.Describe() + ")"));
   }
 }
 

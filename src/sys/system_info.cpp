@@ -66,7 +66,8 @@ std::string Microcode() {
 // amd-pstate's global "boost", intel_pstate's inverted "no_turbo".
 std::string CpuBoost() {
   if (auto boost = ReadInteger("/sys/devices/system/cpu/cpufreq/boost")) return *boost != 0 ? "on" : "off";
-  if (auto no_turbo = ReadInteger("/sys/devices/system/cpu/intel_pstate/no_turbo")) return *no_turbo != 0 ? "off" : "on";
+  if (auto no_turbo = ReadInteger("/sys/devices/system/cpu/intel_pstate/no_turbo"))
+    return *no_turbo != 0 ? "off" : "on";
   return "";
 }
 
