@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -63,6 +64,21 @@ TEST(Hypothesis, HolmKeepsTheFamilyErrorAtAlpha) {
   EXPECT_EQ(HolmSignificant({0.02, 0.03}), (std::vector<bool>{true, true}));  // 0.02 < 0.025, 0.03 < 0.05
   EXPECT_EQ(HolmSignificant({0.03, 0.04}), (std::vector<bool>{false, false}));
   EXPECT_TRUE(HolmSignificant({}).empty());
+}
+
+// B is A scaled by 10: on the log scale both sides vary alike, so the
+// degrees of freedom are those of two equal samples, 2 (n - 1) = 8 (the raw
+// variances, 100 times apart, would give about 4 and a wider interval).
+TEST(Hypothesis, RatioIntervalTakesItsDegreesOfFreedomOnTheLogScale) {
+  const std::vector<double> a = {9, 10, 11, 10, 10};
+  std::vector<double> b;
+  for (const double v : a) b.push_back(10 * v);
+  const auto ci = RatioInterval95(a, b);
+  ASSERT_TRUE(ci.has_value());
+  const double se_log = std::sqrt(2 * 0.5 / (5 * 100.0));  // variance 0.5, mean 10, n 5, on each side
+  const double t8 = boost::math::quantile(boost::math::complement(boost::math::students_t(8), 0.025));
+  EXPECT_NEAR(ci->low, 10 * std::exp(-t8 * se_log), 1e-9);
+  EXPECT_NEAR(ci->high, 10 * std::exp(t8 * se_log), 1e-9);
 }
 
 TEST(Hypothesis, RatioIntervalCoversTheRatio) {

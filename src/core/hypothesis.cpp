@@ -14,12 +14,16 @@ namespace {
 
 double Variance(const Summary& s) { return s.stddev * s.stddev; }
 
-// Welch-Satterthwaite degrees of freedom.
+// Welch-Satterthwaite degrees of freedom of a sum of two variance
+// components va and vb, estimated from n_a and n_b values.
+double SatterthwaiteDf(double va, std::size_t n_a, double vb, std::size_t n_b) {
+  const double denominator = va * va / static_cast<double>(n_a - 1) + vb * vb / static_cast<double>(n_b - 1);
+  return denominator > 0 ? (va + vb) * (va + vb) / denominator : static_cast<double>(n_a + n_b - 2);
+}
+
+// For the difference of the means.
 double WelchDf(const Summary& a, const Summary& b) {
-  const double va = Variance(a) / static_cast<double>(a.n);
-  const double vb = Variance(b) / static_cast<double>(b.n);
-  const double denominator = va * va / static_cast<double>(a.n - 1) + vb * vb / static_cast<double>(b.n - 1);
-  return denominator > 0 ? (va + vb) * (va + vb) / denominator : static_cast<double>(a.n + b.n - 2);
+  return SatterthwaiteDf(Variance(a) / static_cast<double>(a.n), a.n, Variance(b) / static_cast<double>(b.n), b.n);
 }
 
 // The words for a significant change of the figure.
@@ -161,10 +165,14 @@ std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<con
   const Summary sb = Summarize(b);
   if (sa.n < 2 || sb.n < 2 || sa.mean <= 0 || sb.mean <= 0) return std::nullopt;
   const double ratio = sb.mean / sa.mean;
-  const double se_log = std::sqrt(Variance(sa) / (static_cast<double>(sa.n) * sa.mean * sa.mean) +
-                                  Variance(sb) / (static_cast<double>(sb.n) * sb.mean * sb.mean));
+  // The variance of each log mean (delta method); the degrees of freedom
+  // come from these, the scale the interval is built on, not from the raw
+  // variances (which would give the side with the larger mean more weight).
+  const double va = Variance(sa) / (static_cast<double>(sa.n) * sa.mean * sa.mean);
+  const double vb = Variance(sb) / (static_cast<double>(sb.n) * sb.mean * sb.mean);
+  const double se_log = std::sqrt(va + vb);
   if (se_log == 0) return Interval{ratio, ratio};
-  const boost::math::students_t dist(WelchDf(sa, sb));
+  const boost::math::students_t dist(SatterthwaiteDf(va, sa.n, vb, sb.n));
   const double t = boost::math::quantile(boost::math::complement(dist, kAlpha / 2));
   return Interval{ratio * std::exp(-t * se_log), ratio * std::exp(t * se_log)};
 }

@@ -44,7 +44,8 @@ struct Interval {
 };
 
 // 95% CI of mean(b) / mean(a): delta method on the log of the ratio, with
-// Welch's degrees of freedom. Needs n >= 2 on both sides and positive means.
+// Welch-Satterthwaite degrees of freedom of the log-scale variances. Needs
+// n >= 2 on both sides and positive means.
 std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<const double> b);
 
 // How a side's runs varied: within each run (sample to sample, pooled
