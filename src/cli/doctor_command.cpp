@@ -45,19 +45,25 @@ std::vector<double> InvocationRates(const ReferencePoint& reference) {
   argv.insert(argv.end(), reference.args.begin(), reference.args.end());
   for (const char* extra : {"-e", "task-clock", "--json"}) argv.emplace_back(extra);
   argv.push_back(json);
-  const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
+  // The temporary file goes on every way out, a failed start included.
   std::vector<double> rates;
-  if (outcome.status.exited && outcome.status.code == 0) {
+  try {
+    const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
+    if (!outcome.status.exited || outcome.status.code != 0) {
+      throw Error(
+          fmt::format("membench doctor: the {} reference run failed ({})", reference.kind, outcome.status.Describe()));
+    }
     for (const Measurement& m : LoadResult(json).measurements) {
       for (const Sample& s : m.samples) {
         if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
       }
     }
+  } catch (...) {
+    sys::RemoveFile(json);
+    throw;
   }
   sys::RemoveFile(json);
-  if (rates.empty())
-    throw Error(
-        fmt::format("membench doctor: the {} reference run failed ({})", reference.kind, outcome.status.Describe()));
+  if (rates.empty()) throw Error(fmt::format("membench doctor: the {} reference run measured nothing", reference.kind));
   return rates;
 }
 
