@@ -4,7 +4,7 @@
 set -euo pipefail
 # postgresql: the server the store tests start a throw-away cluster of.
 packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
-          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev googletest libgtest-dev)
+          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

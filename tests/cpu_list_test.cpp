@@ -1,5 +1,5 @@
 // File: tests/cpu_list_test.cpp
-#include "cli/cpu_list.h"
+#include "core/cpu_list.h"
 
 #include <gtest/gtest.h>
 

@@ -8,15 +8,16 @@
 #include <map>
 
 #include "cli/compare_command.h"
-#include "cli/cpu_list.h"
 #include "cli/doctor_command.h"
 #include "cli/exec_command.h"
 #include "cli/flag_values.h"
 #include "cli/history_command.h"
 #include "cli/list_command.h"
 #include "cli/lmsummary_command.h"
+#include "cli/machine_doctor.h"
 #include "cli/report_command.h"
 #include "cli/result_output.h"
+#include "core/cpu_list.h"
 #include "core/error.h"
 #include "core/suggest.h"
 #include "engine/invocation.h"
@@ -198,8 +199,13 @@ int RunCli(int argc, char** argv) {
 
   bool doctor_noise = false;
   std::string doctor_runs = "10";
-  CLI::App* doctor = app.add_subcommand("doctor", "check this machine for measuring: --noise");
-  doctor->add_flag("--noise", doctor_noise, "a short real A/A: noise, drift, and the smallest change -r N can detect");
+  bool doctor_json = false;
+  CLI::App* doctor =
+      app.add_subcommand("doctor", "check this machine for measuring: its settings, and with --noise its noise floor");
+  doctor->add_flag("--json", doctor_json, "the check list as JSON (schema membench-doctor/1) on stdout");
+  doctor->add_flag("--noise", doctor_noise,
+                   "after the check list, a short real A/A: noise, drift, the smallest change -r N can detect, and "
+                   "this machine's noise floor between invocations");
   doctor->add_option("-r,--repeat", doctor_runs, "samples per side (default 10)")->type_name("N");
   std::string doctor_invocations = "5";
   doctor
@@ -208,7 +214,8 @@ int RunCli(int argc, char** argv) {
       ->type_name("N");
   SaveFlags doctor_save;
   AddSaveFlags(*doctor, doctor_save);
-  doctor->footer(Examples({"membench doctor --noise", "membench doctor --noise -r 20"}));
+  doctor->footer(Examples({"membench doctor", "membench doctor --json", "membench doctor --noise",
+                           "membench doctor --noise -r 20 --invocations 10"}));
 
   HistoryArgs history_args;
   CLI::App* history = app.add_subcommand("history", "runs kept in the store: list, show, export, import, rm");
@@ -281,7 +288,11 @@ int RunCli(int argc, char** argv) {
     if (report->parsed()) return RunReport(report_args);
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
-      if (!doctor_noise) throw Error("membench doctor: say what to check (--noise)");
+      if (doctor_json && doctor_noise) {
+        throw Error("membench doctor: --json prints the check list only; run --noise without --json");
+      }
+      const int checked = RunMachineDoctor(doctor_json);
+      if (!doctor_noise || checked != 0) return checked;
       return RunNoiseDoctor(PositiveInt(doctor_runs, "-r", 2), PositiveInt(doctor_invocations, "--invocations", 2),
                             doctor_save, argc, argv);
     }

@@ -1,9 +1,8 @@
 // File: sys/cpu.cpp
 #include "sys/cpu.h"
 
-#include <unistd.h>
-
 #include <cpuid.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -37,6 +36,63 @@ std::uint64_t Xgetbv() {
   unsigned lo = 0, hi = 0;
   asm volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
+}
+
+// Deterministic cache parameters: one subleaf per cache until type 0.
+std::vector<CacheLevel> CachesFromDeterministicLeaf(unsigned leaf) {
+  std::vector<CacheLevel> out;
+  for (unsigned sub = 0; sub < 16; ++sub) {
+    const Regs r = Query(leaf, sub);
+    const unsigned type = r.eax & 0x1f;  // 1 data, 2 instruction, 3 unified
+    if (type == 0) break;
+    if (type == 2) continue;
+    const unsigned level = (r.eax >> 5) & 0x7;
+    const std::uint64_t ways = ((r.ebx >> 22) & 0x3ff) + 1;
+    const std::uint64_t partitions = ((r.ebx >> 12) & 0x3ff) + 1;
+    const std::uint64_t line = (r.ebx & 0xfff) + 1;
+    const std::uint64_t sets = std::uint64_t{r.ecx} + 1;
+    out.push_back({level == 1 ? "L1d" : "L" + std::to_string(level), ways * partitions * line * sets});
+  }
+  return out;
+}
+
+// AMD before the topology extension: sizes in KiB (L1, L2) and 512 KiB units (L3).
+std::vector<CacheLevel> CachesFromAmdLegacyLeaves(unsigned max_ext) {
+  std::vector<CacheLevel> out;
+  if (max_ext >= 0x80000005) out.push_back({"L1d", std::uint64_t{Query(0x80000005).ecx >> 24} << 10});
+  if (max_ext >= 0x80000006) {
+    const Regs r = Query(0x80000006);
+    if ((r.ecx >> 16) != 0) out.push_back({"L2", std::uint64_t{r.ecx >> 16} << 10});
+    if ((r.edx >> 18) != 0) out.push_back({"L3", std::uint64_t{r.edx >> 18} << 19});
+  }
+  return out;
+}
+
+void ProbeCountersAndCaches(CpuInfo& cpu, unsigned max_leaf, unsigned max_ext) {
+  const bool amd = cpu.vendor == "AuthenticAMD" || cpu.vendor == "HygonGenuine";
+  if (!amd && max_leaf >= 0xa) {
+    const Regs r = Query(0xa);
+    if ((r.eax & 0xff) != 0) {  // architectural perfmon version
+      cpu.pmu_general_counters = static_cast<int>((r.eax >> 8) & 0xff);
+      cpu.pmu_fixed_counters = static_cast<int>(r.edx & 0x1f);
+    } else {
+      cpu.pmu_general_counters = 0;
+    }
+  }
+  if (amd) {
+    const bool perfmon_v2 = max_ext >= 0x80000022 && (Query(0x80000022).eax & 1);
+    const bool core_extension = max_ext >= 0x80000001 && ((Query(0x80000001).ecx >> 23) & 1);
+    cpu.pmu_general_counters = perfmon_v2 ? static_cast<int>(Query(0x80000022).ebx & 0xf) : core_extension ? 6 : 4;
+    cpu.pmu_fixed_counters = 0;
+  }
+  const bool topology_extension = amd && max_ext >= 0x80000001 && ((Query(0x80000001).ecx >> 22) & 1);
+  if (!amd && max_leaf >= 4) {
+    cpu.caches = CachesFromDeterministicLeaf(4);
+  } else if (topology_extension && max_ext >= 0x8000001d) {
+    cpu.caches = CachesFromDeterministicLeaf(0x8000001d);
+  } else if (amd) {
+    cpu.caches = CachesFromAmdLegacyLeaves(max_ext);
+  }
 }
 
 CpuInfo Probe() {
@@ -74,6 +130,7 @@ CpuInfo Probe() {
     cpu.hypervisor = RegsToString({h.ebx, h.ecx, h.edx});
     if (cpu.hypervisor.empty()) cpu.hypervisor = "unknown hypervisor";
   }
+  ProbeCountersAndCaches(cpu, max_leaf, max_ext);
   return cpu;
 }
 

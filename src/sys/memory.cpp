@@ -206,12 +206,14 @@ PageBacking ReadPageBacking(const void* address, std::size_t bytes) {
   return backing;
 }
 
-std::uint64_t MemAvailableBytes() {
+std::uint64_t MemInfoBytes(const std::string& key) {
   const auto text = ReadFile("/proc/meminfo");
   if (!text) return 0;
-  const auto pos = text->find("MemAvailable:");
+  // Whole names only: "Active" must not match "Active(anon)" or "SwapActive".
+  const std::string line_start = "\n" + *text;
+  const auto pos = line_start.find("\n" + key + ":");
   if (pos == std::string::npos) return 0;
-  std::istringstream in(text->substr(pos + 13));
+  std::istringstream in(line_start.substr(pos + key.size() + 2));
   std::uint64_t kib = 0;
   in >> kib;
   return kib * 1024;

@@ -70,7 +70,9 @@ std::string PrefaultRegion(const MappedRegion& region, Prefault mode);
 
 PageBacking ReadPageBacking(const void* address, std::size_t bytes);
 
+// A /proc/meminfo line ("MemTotal", "SwapFree") in bytes; 0 when unreadable.
+std::uint64_t MemInfoBytes(const std::string& key);
 // MemAvailable from /proc/meminfo, in bytes; 0 when unreadable.
-std::uint64_t MemAvailableBytes();
+inline std::uint64_t MemAvailableBytes() { return MemInfoBytes("MemAvailable"); }
 
 }  // namespace membench::sys

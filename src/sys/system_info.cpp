@@ -36,17 +36,6 @@ std::vector<CacheLevel> ReadCaches() {
   return out;
 }
 
-std::uint64_t MemInfoBytes(const std::string& key) {
-  const auto text = ReadFile("/proc/meminfo");
-  if (!text) return 0;
-  const auto pos = text->find(key + ":");
-  if (pos == std::string::npos) return 0;
-  std::istringstream in(text->substr(pos + key.size() + 1));
-  std::uint64_t kib = 0;
-  in >> kib;
-  return kib * 1024;
-}
-
 // The microcode revision of the first CPU, as /proc/cpuinfo gives it.
 std::string Microcode() {
   const auto text = ReadFile("/proc/cpuinfo");

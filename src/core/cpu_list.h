@@ -1,4 +1,4 @@
-// File: cli/cpu_list.h
+// File: core/cpu_list.h
 // CPU lists as taskset and perf take them: "0", "0,2", "0-3", "0-3,8".
 #pragma once
 

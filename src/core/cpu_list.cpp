@@ -1,5 +1,5 @@
-// File: cli/cpu_list.cpp
-#include "cli/cpu_list.h"
+// File: core/cpu_list.cpp
+#include "core/cpu_list.h"
 
 #include <charconv>
 #include <string>

@@ -1,0 +1,20 @@
+// File: cli/machine_doctor.cpp
+#include "cli/machine_doctor.h"
+
+#include <fmt/format.h>
+
+#include "core/machine_checks.h"
+#include "report/machine_checks_report.h"
+#include "sys/machine_facts.h"
+
+namespace membench {
+
+int RunMachineDoctor(bool json) {
+  const MachineFacts facts = sys::CollectMachineFacts();
+  const std::vector<MachineCheck> checks = CheckMachine(facts);
+  fmt::print("{}", json ? MachineChecksJson(facts.system, checks) : MachineChecksText(facts.system, checks));
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace membench
