@@ -653,6 +653,28 @@ TEST(Doctor, NoiseRunsAnAaAndPrintsTheDetectableChange) {
   EXPECT_NE(run.output.find("smallest change detectable"), std::string::npos) << run.output;
 }
 
+TEST(Interleaving, PairedByNamesTheTreatmentAndIsKeptInTheResult) {
+  const std::string path = TempPath("paired-by.json");
+  const Outcome run =
+      Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3 --paired-by pages --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("pages=thp / 4k"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("impl=movsb / libc"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_EQ(result["paired_by"], "pages");
+  for (const auto& pair : result["paired_ratios"]) EXPECT_EQ(pair["param"], "pages");
+  const Outcome shown = Membench("report " + path);
+  EXPECT_NE(shown.output.find("pages=thp / 4k"), std::string::npos) << shown.output;
+  const Outcome by_default = Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3");
+  EXPECT_NE(by_default.output.find("# paired along impl, the first parameter that varies; --paired-by pages"),
+            std::string::npos)
+      << by_default.output;
+  const Outcome nothing = Membench("run memcpy --size 16K --impl libc --pages 4k,thp -r 1 --paired-by impl");
+  EXPECT_EQ(nothing.status, 2);
+  EXPECT_NE(nothing.output.find("--paired-by impl: impl takes one value in this run (libc)"), std::string::npos)
+      << nothing.output;
+}
+
 TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const std::string path = TempPath("interleaved.json");
   const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 6 --json " + path);

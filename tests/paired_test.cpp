@@ -5,6 +5,8 @@
 
 #include <vector>
 
+#include "core/error.h"
+
 namespace membench {
 namespace {
 
@@ -57,6 +59,60 @@ TEST(PairedRatios, TooFewRoundsAreInconclusive) {
   const auto pairs = PairedRatios(ms);
   ASSERT_EQ(pairs.size(), 1u);
   EXPECT_NE(pairs[0].verdict.find("inconclusive: 3 rounds are too few"), std::string::npos) << pairs[0].verdict;
+}
+
+// seed 000's matrix: --mode memcmp,stride --pages thp,4k. By default the
+// pairs run along mode (stride touches over memcmp bytes, a ratio of two
+// different figures); --paired-by pages compares thp with 4k in each mode.
+std::vector<Measurement> ModeByPages() {
+  std::vector<Measurement> ms;
+  for (const char* mode : {"memcmp", "stride"}) {
+    for (const char* pages : {"thp", "4k"}) {
+      Measurement m = WithRates("libc", std::vector<double>(12, std::string(pages) == "thp" ? 120.0 : 100.0));
+      m.point.values = {{"mode", {mode, 0, false}}, {"pages", {pages, 0, false}}};
+      ms.push_back(m);
+    }
+  }
+  return ms;
+}
+
+TEST(PairedRatios, PairAlongTheParameterNamed) {
+  const std::vector<Measurement> ms = ModeByPages();
+  EXPECT_EQ(TreatmentParam(ms), "mode");
+  for (const PairedRatio& p : PairedRatios(ms)) EXPECT_EQ(p.param, "mode");
+  const auto pairs = PairedRatios(ms, "pages");
+  ASSERT_EQ(pairs.size(), 2u);
+  for (const PairedRatio& p : pairs) {
+    EXPECT_EQ(p.param, "pages");
+    EXPECT_EQ(ms[p.a].point.at("pages").text, "thp") << "the first measurement's value is the baseline";
+    EXPECT_EQ(ms[p.a].point.at("mode").text, ms[p.b].point.at("mode").text);
+    EXPECT_NEAR(p.median_ratio, 100.0 / 120.0, 1e-9);
+  }
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  EXPECT_EQ(VaryingChoiceParams(points), (std::vector<std::string>{"mode", "pages"}));
+}
+
+TEST(PairedRatios, APairingAlongNothingIsRefused) {
+  std::vector<Point> points;
+  for (const Measurement& m : ModeByPages()) {
+    if (m.point.at("pages").text == "thp") points.push_back(m.point);
+  }
+  EXPECT_NO_THROW(CheckPairedBy(points, "mode"));
+  try {
+    CheckPairedBy(points, "pages");
+    ADD_FAILURE() << "pages takes one value";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "--paired-by pages: pages takes one value in this run (thp); give it two or more, e.g. "
+                 "--pages thp,OTHER");
+  }
+  try {
+    CheckPairedBy(points, "impl");
+    ADD_FAILURE() << "no such parameter";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "--paired-by impl: not a parameter of this run (its parameters: mode, pages)");
+  }
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "cli/result_output.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
+#include "core/paired.h"
 #include "core/suggest.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
@@ -47,6 +48,7 @@ struct CommonRunFlags {
   std::string min_runs = "3";
   std::string max_runs = "100";
   std::string max_time = "60";
+  std::string paired_by;
   bool force = false;
 };
 
@@ -95,6 +97,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("FILE");
   AddSaveFlags(cmd, f.output.save);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
+  cmd.add_option("--paired-by", f.paired_by,
+                 "the parameter the paired ratios compare along (default: the first choice parameter that varies), "
+                 "e.g. --mode memcmp,stride --pages thp,4k --paired-by pages")
+      ->type_name("PARAM");
 }
 
 std::string Examples(const std::vector<std::string>& lines) {
@@ -146,6 +152,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
 }
 
 int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
+  if (!flags.paired_by.empty()) throw Error("--paired-by: lmsummary's rows are not pairs of one treatment");
   const RunOptions options = OptionsFrom(flags);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kLmSummary, argc, argv);
@@ -166,12 +173,15 @@ int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& give
     values[name] = text;
   }
   const std::vector<Point> points = ExpandMatrix(specs, values);
+  if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kRun, argc, argv);
   for (const std::string& note : notes) invocation.Note(note);
   invocation.UseEvents(flags.events);
   invocation.Measure(info, points, options);
-  return ReportAndSave(invocation.Finish(), flags.output);
+  RunResult result = invocation.Finish();
+  result.paired_by = flags.paired_by;
+  return ReportAndSave(std::move(result), flags.output);
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 
+#include "core/error.h"
+
 namespace membench {
 namespace {
 
@@ -39,20 +41,50 @@ std::optional<Interval> MedianInterval(std::span<const double> values, double al
   return Interval{sorted[best - 1], sorted[n - best]};
 }
 
-std::string TreatmentParam(const std::vector<Measurement>& ms) {
-  if (ms.empty()) return "";
-  for (const auto& [name, value] : ms.front().point.values) {
+std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points) {
+  std::vector<std::string> out;
+  if (points.empty()) return out;
+  for (const auto& [name, value] : points.front().values) {
     if (value.numeric) continue;
-    for (const auto& m : ms) {
-      if (m.point.at(name).text != value.text) return name;
+    for (const Point& p : points) {
+      if (p.at(name).text != value.text) {
+        out.push_back(name);
+        break;
+      }
     }
   }
-  return "";
+  return out;
 }
 
-std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, double threshold_pct) {
+std::string TreatmentParam(const std::vector<Measurement>& ms, const std::string& paired_by) {
+  if (!paired_by.empty()) return paired_by;
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  const std::vector<std::string> varying = VaryingChoiceParams(points);
+  return varying.empty() ? "" : varying.front();
+}
+
+void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
+  if (points.empty()) return;
+  std::vector<std::string> names;
+  for (const auto& [name, value] : points.front().values) names.push_back(name);
+  if (std::find(names.begin(), names.end(), param) == names.end()) {
+    std::string known;
+    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
+    throw Error("--paired-by " + param + ": not a parameter of this run (its parameters: " + known + ")");
+  }
+  const std::string& first = points.front().at(param).text;
+  for (const Point& p : points) {
+    if (p.at(param).text != first) return;
+  }
+  throw Error("--paired-by " + param + ": " + param + " takes one value in this run (" + first +
+              "); give it two or more, e.g. --" + param + " " + first + ",OTHER");
+}
+
+std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const std::string& paired_by,
+                                      double threshold_pct) {
   std::vector<PairedRatio> out;
-  const std::string treatment = TreatmentParam(ms);
+  const std::string treatment = TreatmentParam(ms, paired_by);
   if (treatment.empty()) return out;
   const Point& baseline = ms.front().point;
   for (std::size_t b = 0; b < ms.size(); ++b) {

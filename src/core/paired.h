@@ -33,13 +33,23 @@ struct PairedRatio {
   std::string verdict;
 };
 
-// The parameter compared: the first choice parameter (impl, pages,
-// prefetch...) whose value varies over the measurements; sizes are the
-// conditions a treatment is compared under, not treatments. "" if none.
-std::string TreatmentParam(const std::vector<Measurement>& measurements);
+// The choice parameters (impl, pages, mode...) whose value varies over the
+// points, in the points' parameter order.
+std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points);
+
+// The parameter compared: `paired_by` when given (--paired-by, an
+// experiment file's treatment), else the first choice parameter whose
+// value varies; sizes are the conditions a treatment is compared under,
+// not treatments. "" if none.
+std::string TreatmentParam(const std::vector<Measurement>& measurements, const std::string& paired_by = "");
+
+// Throws Error unless `param` is a parameter of the points taking two or
+// more values: a pairing along it would compare nothing.
+void CheckPairedBy(const std::vector<Point>& points, const std::string& param);
 
 // Every point paired with the point equal to it except for the treatment
 // parameter, which has the value of the first measurement (the baseline).
-std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& measurements, double threshold_pct = 1.0);
+std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& measurements, const std::string& paired_by = "",
+                                      double threshold_pct = 1.0);
 
 }  // namespace membench

@@ -101,6 +101,9 @@ struct RunResult {
   std::vector<std::string> notes;  // run-wide (counter fallbacks, settings changed, ...)
   std::vector<Measurement> measurements;
   bool interleaved = false;  // round k of every measurement was taken together
+  // The parameter the paired ratios compare along (--paired-by); "" for the
+  // default, the first choice parameter that varies.
+  std::string paired_by;
   bool interrupted = false;
 };
 

@@ -231,7 +231,7 @@ json ResultToJson(const RunResult& r) {
   for (const auto& m : r.measurements) measurements.push_back(MeasurementToJson(m, r));
   json paired = json::array();
   if (r.interleaved) {
-    for (const PairedRatio& p : PairedRatios(r.measurements)) {
+    for (const PairedRatio& p : PairedRatios(r.measurements, r.paired_by)) {
       paired.push_back({{"a", p.a},
                         {"b", p.b},
                         {"param", p.param},
@@ -251,6 +251,7 @@ json ResultToJson(const RunResult& r) {
           {"labels", r.labels},
           {"interrupted", r.interrupted},
           {"interleaved", r.interleaved},
+          {"paired_by", r.paired_by},
           {"paired_ratios", paired},
           {"system", SystemToJson(r.system)},
           {"tsc_ghz", r.tsc_ghz},

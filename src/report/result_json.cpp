@@ -349,6 +349,7 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   }
   out.interrupted = in.FlagOr(doc, "interrupted", "");
   out.interleaved = in.FlagOr(doc, "interleaved", "");
+  out.paired_by = in.TextOr(doc, "paired_by", "", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");
   if (const json* tsc = in.Find(doc, "tsc_ghz")) out.tsc_ghz = in.Number(*tsc, "tsc_ghz");
   const json& events = in.Array(in.At(doc, "events", ""), "events");

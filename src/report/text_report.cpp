@@ -361,13 +361,20 @@ std::string WithThousands(double value) {
 
 void WritePairedRatios(std::ostream& out, const RunResult& r) {
   if (!r.interleaved) return;
-  const std::vector<PairedRatio> pairs = PairedRatios(r.measurements);
+  const std::vector<PairedRatio> pairs = PairedRatios(r.measurements, r.paired_by);
   if (pairs.empty()) return;
+  std::vector<Point> points;
+  for (const Measurement& m : r.measurements) points.push_back(m.point);
+  const std::vector<std::string> varying = VaryingChoiceParams(points);
   fmt::print(out,
              "\n# paired ratios of the interleaved rounds: median of the per-round rate ratios B/A, with a "
              "distribution-free {:.1f}% interval (sign test{})\n",
              pairs.front().confidence_pct,
              pairs.size() > 1 ? fmt::format(", Bonferroni-corrected for {} comparisons", pairs.size()) : "");
+  if (r.paired_by.empty() && varying.size() > 1) {
+    fmt::print(out, "# paired along {}, the first parameter that varies; --paired-by {} pairs along {} instead\n",
+               varying.front(), varying[1], varying[1]);
+  }
   for (const PairedRatio& p : pairs) {
     const Measurement& a = r.measurements[p.a];
     const Measurement& b = r.measurements[p.b];
