@@ -653,6 +653,37 @@ TEST(Doctor, NoiseRunsAnAaAndPrintsTheDetectableChange) {
   EXPECT_NE(run.output.find("smallest change detectable"), std::string::npos) << run.output;
 }
 
+// Seed 002's two halves: perf bench's source was never written, so a fresh
+// copy faulted the source in (one read fault per 4 KiB page), and a
+// prefaulted one read the zero page.
+TEST(Memcpy, SourcePrefaultDecidesWhatTheCopyReads) {
+  const std::string path = TempPath("src-prefault.json");
+  const Outcome run =
+      Membench("run memcpy --size 4M --pages 4k --src-prefault none,read,write -r 2 -e page-faults --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 3u);
+  const auto& none = result["measurements"][0];
+  EXPECT_EQ(none["point"]["src-prefault"], "none");
+  EXPECT_TRUE(none["fresh_state_each_sample"].get<bool>());
+  EXPECT_EQ(FaultsPerSample(none), 1024) << "4 MiB of 4 KiB source pages, each read once";
+  for (const std::size_t i : {1u, 2u}) {
+    const auto& m = result["measurements"][i];
+    EXPECT_EQ(FaultsPerSample(m), 0) << m["point"]["src-prefault"];
+    EXPECT_FALSE(m["fresh_state_each_sample"].get<bool>());
+  }
+  const auto& read_proof = result["measurements"][1]["page_proof"][0];
+  EXPECT_EQ(read_proof["region"], "src");
+  // Read, never written: the zero page, unless this kernel maps none
+  // (pvm_no_zero_page=1), where reading allocates.
+  const auto& flags = read_proof["page_flags"];
+  EXPECT_EQ(flags["zero_page"].get<int>() + flags["normal_4k"].get<int>(), 1024);
+  if (flags["zero_page"].get<int>() > 0) EXPECT_EQ(flags["normal_4k"], 0);
+  const auto& write_proof = result["measurements"][2]["page_proof"][0];
+  EXPECT_EQ(write_proof["page_flags"]["zero_page"], 0);
+  EXPECT_EQ(write_proof["resident_bytes"], 4u << 20);
+}
+
 TEST(Interleaving, PairedByNamesTheTreatmentAndIsKeptInTheResult) {
   const std::string path = TempPath("paired-by.json");
   const Outcome run =

@@ -1,11 +1,10 @@
 // File: workloads/memcpy.cpp
 // memcpy: copy `size` bytes from a source buffer to a destination buffer,
-// as perf bench mem memcpy does, with the page policy, prefault mode and
-// misalignment under the user's control. The source is always written
-// before timing, so with --prefault none only the destination faults
-// (seed 002: the first copy into fresh memory is dominated by page faults).
-
-#include <cstring>
+// as perf bench mem memcpy does, with the page policy, the prefault of
+// either buffer and misalignment under the user's control. The source is
+// written before timing by default; --src-prefault read copies the zero
+// page and none faults the source in the timed copy, the two halves of
+// seed 002 (perf bench's 2010 memcpy never wrote its source).
 
 #include "engine/registry.h"
 #include "workloads/impl_params.h"
@@ -20,14 +19,15 @@ class MemcpyWorkload final : public Workload {
     size_ = point.at("size").number;
     copy_ = FindCopyKernel(point.at("impl").text).fn;
     const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-    src_ = Buffer("src", size_, point.at("src-offset").number, policy);
-    // Written, not just touched: copying zero pages would be too fast.
-    std::memset(src_.data(), 0x5a, size_);
+    src_.Configure(size_, point.at("src-offset").number, policy, ParseSourcePrefault(point.at("src-prefault").text));
     dst_.Configure(size_, point.at("dst-offset").number, policy, ParsePrefault(point.at("prefault").text));
   }
 
-  bool FreshStateEachSample() const override { return dst_.fresh_each_sample(); }
-  void PrepareSample() override { dst_.Remap(); }
+  bool FreshStateEachSample() const override { return src_.fresh_each_sample() || dst_.fresh_each_sample(); }
+  void PrepareSample() override {
+    if (src_.fresh_each_sample()) src_.Remap();
+    if (dst_.fresh_each_sample()) dst_.Remap();
+  }
 
   void Run(std::uint64_t loops) override {
     char* dst = dst_.data();
@@ -45,7 +45,7 @@ class MemcpyWorkload final : public Workload {
  private:
   std::uint64_t size_ = 0;
   CopyFn copy_ = nullptr;
-  Buffer src_;
+  SourceBuffer src_;
   DestinationBuffer dst_;
 };
 
@@ -64,6 +64,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
                  CopyImplParam(),
                  PagesParam(),
                  PrefaultParam(),
+                 SourcePrefaultParam(),
                  OffsetParam("src-offset", "source"),
                  OffsetParam("dst-offset", "destination")};
   info.examples = {
@@ -71,6 +72,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
       "membench run memcpy --size 4K..1G:x4 --impl libc,movsb,avx2 -r 10",
       "membench run memcpy --size 1G --impl movsb,unrolled --prefault none,write -e default",
       "membench run memcpy --size 64M --pages 4k,thp --prefault none --json r.json",
+      "membench run memcpy --size 1G --impl movsb,unrolled --prefault none,write --src-prefault read",
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new MemcpyWorkload()); };

@@ -2,6 +2,7 @@
 #include "workloads/memory_params.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 #include "core/error.h"
@@ -41,6 +42,21 @@ ParamSpec PrefaultParam() {
                      {"none", "read", "write", "populate"});
 }
 
+ParamSpec SourcePrefaultParam() {
+  return ChoiceParam("src-prefault", "write",
+                     "the source before timing: write (filled with a pattern: real data), read (mapped by reading: "
+                     "the zero page, as perf bench's unwritten source read), none (untouched and mapped afresh "
+                     "every sample: the timed reads fault)",
+                     {"none", "read", "write"});
+}
+
+SourcePrefault ParseSourcePrefault(const std::string& text) {
+  if (text == "none") return SourcePrefault::kNone;
+  if (text == "read") return SourcePrefault::kRead;
+  if (text == "write") return SourcePrefault::kWrite;
+  throw Error("unknown source prefault mode '" + text + "'");
+}
+
 ParamSpec OffsetParam(const std::string& name, const std::string& what) {
   ParamSpec p =
       SizeParamNamed(name, "0", "misalignment of the " + what + " in bytes from a 2 MiB boundary (0..4095)", 0);
@@ -51,8 +67,8 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what) {
 
 WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers) {
   WorkloadNeeds needs;
-  const auto pages = std::find_if(point.values.begin(), point.values.end(),
-                                  [](const auto& value) { return value.first == "pages"; });
+  const auto pages =
+      std::find_if(point.values.begin(), point.values.end(), [](const auto& value) { return value.first == "pages"; });
   const PagePolicy policy = pages == point.values.end() ? PagePolicy::kDefault : ParsePagePolicy(pages->second.text);
   if (const std::size_t page = HugetlbPageBytes(policy); page != 0) {
     needs.hugetlb_pages[page] = (bytes + page - 1) / page + static_cast<std::uint64_t>(buffers);
@@ -81,6 +97,23 @@ Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, Page
 PageProof Buffer::Proof() const {
   return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_),
                        sys::SamplePageFlags(data(), bytes_, kProofSamplePages));
+}
+
+void SourceBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy, SourcePrefault prefault) {
+  bytes_ = bytes;
+  offset_ = offset;
+  policy_ = policy;
+  prefault_ = prefault;
+  Remap();
+}
+
+void SourceBuffer::Remap() {
+  buffer_ = Buffer();
+  buffer_ = Buffer("src", bytes_, offset_, policy_);
+  if (prefault_ == SourcePrefault::kRead) buffer_.Prefault(sys::Prefault::kRead);
+  // A pattern, not zeros: a page of zeros written is still a real page, but
+  // a non-zero one can never be mistaken for the zero page.
+  if (prefault_ == SourcePrefault::kWrite) std::memset(buffer_.data(), 0x5a, bytes_);
 }
 
 void DestinationBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy,

@@ -21,7 +21,6 @@ ParamSpec PagesParam();
 ParamSpec PrefaultParam();
 ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
-
 // What a point that maps `buffers` buffers of `bytes` in all under its
 // --pages policy needs: ordinary memory; or hugetlb pages of the policy's
 // size, drawn from their pool (every buffer rounds up to whole pages on its
@@ -29,6 +28,16 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what);
 // mTHP policy, that size alone enabled while the point runs.
 WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers);
 sys::Prefault ParsePrefault(const std::string& text);
+
+// What a read buffer holds before timing (seed 002: perf bench's 2010
+// memcpy never wrote its source, so with prefault it copied the zero page).
+enum class SourcePrefault {
+  kNone,   // untouched, mapped afresh before every sample: the timed reads fault
+  kRead,   // mapped by reading once: every page is the zero page where the kernel has one
+  kWrite,  // written with a pattern once: real data in real pages
+};
+ParamSpec SourcePrefaultParam();
+SourcePrefault ParseSourcePrefault(const std::string& text);
 
 // THP needs 2 MiB-aligned regions to be eligible at all; aligning every
 // policy alike keeps the comparison about the page size alone.
@@ -54,6 +63,25 @@ class Buffer {
   std::uint64_t offset_ = 0;
   PagePolicy policy_ = PagePolicy::kDefault;
   sys::MappedRegion region_;
+};
+
+// The buffer a workload reads, under a source prefault policy.
+class SourceBuffer {
+ public:
+  // Maps (and reads or writes) now unless every sample needs a fresh mapping.
+  void Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy, SourcePrefault prefault);
+  bool fresh_each_sample() const { return prefault_ == SourcePrefault::kNone; }
+  // Unmaps the previous mapping first, so memory use stays one buffer.
+  void Remap();
+  const char* data() const { return buffer_.data(); }
+  PageProof Proof() const { return buffer_.Proof(); }
+
+ private:
+  std::uint64_t bytes_ = 0;
+  std::uint64_t offset_ = 0;
+  PagePolicy policy_ = PagePolicy::kDefault;
+  SourcePrefault prefault_ = SourcePrefault::kWrite;
+  Buffer buffer_;
 };
 
 // The buffer a workload writes, under a prefault mode: mapped and
