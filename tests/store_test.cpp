@@ -6,6 +6,7 @@
 // is not a store, a corrupt one, a locked one, kill -9 mid-save.
 #include "store/store.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -355,6 +356,36 @@ TEST_P(StoreTest, TheKernelABWorkflowWorksAsWritten) {
   EXPECT_NE(back.output.find("saved as run 4"), std::string::npos) << back.output;
   EXPECT_NE(Membench("history show 1" + store).output.find("has no run 1"), std::string::npos);
   EXPECT_NE(Membench("compare @nosuch @base" + store).output.find("no run tagged 'nosuch'"), std::string::npos);
+}
+
+// doctor --noise --store records the floors there, not in the file, and
+// compare of one run a side applies them, finding the store through
+// $MEMBENCH_STORE.
+TEST_P(StoreTest, DoctorRecordsNoiseFloorsInTheStoreAndCompareAppliesThem) {
+  const std::string location = NewLocation();
+  const std::string state = TempPath(GetParam() == Backend::kSqlite ? "floors_sqlite" : "floors_postgres");
+  std::filesystem::remove_all(state);
+  const std::string env = "XDG_STATE_HOME=" + state + " ";
+  const Outcome doctor = Membench("doctor --noise -r 2 --invocations 2 --store " + Quoted(location), env);
+  ASSERT_EQ(doctor.status, 0) << doctor.output;
+  auto store = OpenStore(location);
+  EXPECT_NE(doctor.output.find("Recorded in store " + store->name() + ".\n"), std::string::npos) << doctor.output;
+  EXPECT_FALSE(std::filesystem::exists(state + "/membench/noise-floor.json"));
+  const auto floors = store->NewestNoiseFloors(RealResult().system.hostname);
+  ASSERT_EQ(floors.size(), 2u);
+  EXPECT_EQ(floors[0].kind, "fault");
+  EXPECT_EQ(floors[1].kind, "memcpy");
+  EXPECT_EQ(floors[1].invocations, 2u);
+  EXPECT_EQ(store->History({}).size(), 1u) << "--store implies --save: the A/A run";
+
+  const std::string file = TempPath("floors_result.json");
+  std::ofstream(file) << ResultToJson(RealResult()).dump();
+  const Outcome compare = Membench("compare " + file + " " + file, env + "MEMBENCH_STORE=" + Quoted(location) + " ");
+  ASSERT_EQ(compare.status, 0) << compare.output;
+  const std::string applied =
+      fmt::format("--threshold overrides): fault {:.1f}% ({}), memcpy {:.1f}% ({}) in store {}\n", floors[0].floor_pct,
+                  floors[0].measured_at, floors[1].floor_pct, floors[1].measured_at, store->name());
+  EXPECT_NE(compare.output.find(applied), std::string::npos) << compare.output;
 }
 
 TEST_P(StoreTest, AnInterruptedRunIsSavedAsInterruptedWithWhatItMeasured) {
