@@ -5,6 +5,7 @@
 // each bad input refused with a specific message and exit status 2), never
 // speed.
 #include <gtest/gtest.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include <cctype>
@@ -20,6 +21,7 @@
 #include "kernels/kernel.h"
 #include "membench_process.h"
 #include "report/noise_floor_json.h"
+#include "store/store.h"
 #include "sys/files.h"
 #include "sys/memory.h"
 #include "workloads/impl_params.h"
@@ -514,29 +516,50 @@ TEST(Compare, RegressionIsFoundAndFailsWhenAsked) {
   std::remove(slow.c_str());
 }
 
+// A real run of one memset point into fast, and a copy at half the rate
+// into slow: a change the samples show plainly. The samples' times are
+// made 1% apart, so that the verdict cannot depend on how noisy the
+// machine is today (a loaded one gave them a 58% spread, and no verdict).
+// Returns the host.
+std::string RunAndHalvedCopy(const std::string& fast, const std::string& slow) {
+  const Outcome run = Membench("run memset --size 1M -r 5 --json " + fast);
+  if (run.status != 0) ADD_FAILURE() << run.output;
+  nlohmann::json doc = ReadJson(fast);
+  auto& samples = doc["measurements"][0]["samples"];
+  const std::int64_t first_ns = samples[0]["wall_ns"].get<std::int64_t>();
+  for (int i = 0; i < static_cast<int>(samples.size()); ++i) samples[i]["wall_ns"] = first_ns * (100 + i) / 100;
+  WriteJson(fast, doc);
+  for (auto& sample : samples) sample["wall_ns"] = sample["wall_ns"].get<std::int64_t>() * 2;
+  WriteJson(slow, doc);
+  return doc["system"]["hostname"];
+}
+
+NoiseFloor MemsetFloor(double pct, const std::string& measured_at) {
+  NoiseFloor floor;
+  floor.kind = "memset";
+  floor.point = "size=4 MiB";
+  floor.invocations = 5;
+  floor.run_cv_pct = pct / 2.77;
+  floor.floor_pct = pct;
+  floor.measured_at = measured_at;
+  return floor;
+}
+
+// The file doctor --noise records floors in without a store.
+void WriteFloorFile(const std::string& state, const std::string& host, const NoiseFloor& floor) {
+  std::filesystem::create_directories(state + "/membench");
+  std::ofstream(state + "/membench/noise-floor.json") << NoiseFloorsToText({{host, {{floor.kind, floor}}}});
+}
+
 // With one run a side, no change below this machine's noise floor for the
 // kind of point is called (here a floor of 150% hides a halved rate, which
 // the samples show plainly); --threshold overrides the floor.
 TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   const std::string fast = TempPath("floor_fast.json");
   const std::string slow = TempPath("floor_slow.json");
-  ASSERT_EQ(Membench("run memset --size 1M -r 5 --json " + fast).status, 0);
-  nlohmann::json doc = ReadJson(fast);
-  for (auto& sample : doc["measurements"][0]["samples"]) {
-    sample["wall_ns"] = sample["wall_ns"].get<std::int64_t>() * 2;
-  }
-  WriteJson(slow, doc);
+  const std::string host = RunAndHalvedCopy(fast, slow);
   const std::string state = TempPath("floor_state");
-  std::filesystem::create_directories(state + "/membench");
-  NoiseFloor floor;
-  floor.kind = "memset";
-  floor.point = "size=4 MiB";
-  floor.invocations = 5;
-  floor.run_cv_pct = 7.2;
-  floor.floor_pct = 150;
-  floor.measured_at = "2026-12-01T00:00:00Z";
-  std::ofstream(state + "/membench/noise-floor.json")
-      << NoiseFloorsToText({{doc["system"]["hostname"], {{"memset", floor}}}});
+  WriteFloorFile(state, host, MemsetFloor(150, "2026-12-01T00:00:00Z"));
   const std::string env = "XDG_STATE_HOME=" + state + " ";
   const Outcome floored = Membench("compare " + fast + " " + slow, env);
   ASSERT_EQ(floored.status, 0) << floored.output;
@@ -549,6 +572,49 @@ TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   EXPECT_NE(given.output.find("--threshold given"), std::string::npos) << given.output;
   const Outcome none = Membench("compare " + fast + " " + slow);
   EXPECT_NE(none.output.find("no noise floor recorded"), std::string::npos) << none.output;
+}
+
+// The floor comes from the store when there is one (here the default
+// store, which exists), and from the file; of the two, the newer
+// measurement wins. Looking for a floor creates no store.
+TEST(Compare, TheNoiseFloorComesFromTheStoreOrTheFileWhicheverIsNewer) {
+  const std::string fast = TempPath("newer_fast.json");
+  const std::string slow = TempPath("newer_slow.json");
+  const std::string host = RunAndHalvedCopy(fast, slow);
+  const std::string data = TempPath("newer_data");
+  const std::string state = TempPath("newer_state");
+  std::filesystem::remove_all(data);
+  std::filesystem::remove_all(state);
+  const std::string env = "XDG_DATA_HOME=" + data + " XDG_STATE_HOME=" + state + " ";
+  const std::string compare = "compare " + fast + " " + slow;
+  const std::string file = state + "/membench/noise-floor.json";
+
+  const Outcome none = Membench(compare, env);
+  EXPECT_NE(none.output.find("no noise floor recorded for host " + host + " in " + file + " ("), std::string::npos)
+      << none.output;
+  EXPECT_FALSE(std::filesystem::exists(data)) << "compare created the default store's folder";
+  const std::string named = TempPath("newer_named.sqlite");
+  std::filesystem::remove(named);
+  const Outcome not_there = Membench(compare + " --store " + named, env);
+  EXPECT_NE(not_there.output.find("no noise floor recorded"), std::string::npos) << not_there.output;
+  EXPECT_FALSE(std::filesystem::exists(named)) << "compare created the store it was given";
+
+  const std::string store = data + "/membench/history.sqlite";
+  std::filesystem::create_directories(data + "/membench");
+  OpenStore(store)->RecordNoiseFloors({host, "6.18.0", "boot", "cpu", "0.1.0"},
+                                      {MemsetFloor(150, "2026-12-02T00:00:00Z")});
+  WriteFloorFile(state, host, MemsetFloor(0.5, "2026-12-01T00:00:00Z"));
+  const Outcome stored = Membench(compare, env);
+  ASSERT_EQ(stored.status, 0) << stored.output;
+  EXPECT_NE(stored.output.find("memset 150.0% (2026-12-02T00:00:00Z) in store " + store + "\n"), std::string::npos)
+      << stored.output;
+  EXPECT_EQ(stored.output.find("slower"), std::string::npos) << stored.output;
+
+  WriteFloorFile(state, host, MemsetFloor(0.5, "2026-12-03T00:00:00Z"));
+  const Outcome filed = Membench(compare, env);
+  EXPECT_NE(filed.output.find("memset 0.5% (2026-12-03T00:00:00Z) in " + file + "\n"), std::string::npos)
+      << filed.output;
+  EXPECT_NE(filed.output.find("slower (worse)"), std::string::npos) << filed.output;
 }
 
 // Several runs a side: the runs' means decide, and the variation is split.
@@ -584,14 +650,63 @@ TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
 
 TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
   const std::string state = TempPath("doctor_state");
-  const Outcome o = Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " ");
+  const std::string data = TempPath("doctor_data");
+  const Outcome o =
+      Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " ");
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("between invocations: 2 separate runs"), std::string::npos) << o.output;
+  // No store: the file, and no store made for it.
+  EXPECT_NE(o.output.find("Recorded in " + state + "/membench/noise-floor.json.\n"), std::string::npos) << o.output;
+  EXPECT_FALSE(std::filesystem::exists(data + "/membench/history.sqlite"));
   const nlohmann::json floors = ReadJson(state + "/membench/noise-floor.json");
   EXPECT_EQ(floors["schema"], "membench-noise-floor/1");
   const auto& host = floors["hosts"].begin().value();
   EXPECT_EQ(host["memcpy"]["invocations"], 2);
   EXPECT_GE(host["fault"]["floor_pct"].get<double>(), 0.0);
+}
+
+// Where the default store exists, the floors go there and not to the file.
+TEST(Doctor, RecordsTheNoiseFloorInTheDefaultStoreWhereItExists) {
+  const std::string state = TempPath("doctor_store_state");
+  const std::string data = TempPath("doctor_store_data");
+  std::filesystem::remove_all(state);
+  std::filesystem::remove_all(data);
+  const std::string store = data + "/membench/history.sqlite";
+  std::filesystem::create_directories(data + "/membench");
+  OpenStore(store);
+  const Outcome o =
+      Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " ");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("Recorded in store " + store + ".\n"), std::string::npos) << o.output;
+  EXPECT_FALSE(std::filesystem::exists(state + "/membench/noise-floor.json"));
+  auto opened = OpenStore(store);
+  utsname machine{};
+  ASSERT_EQ(::uname(&machine), 0);
+  const auto floors = opened->NewestNoiseFloors(machine.nodename);
+  ASSERT_EQ(floors.size(), 2u);
+  EXPECT_EQ(floors[0].kind, "fault");
+  EXPECT_EQ(floors[1].kind, "memcpy");
+  EXPECT_EQ(floors[1].invocations, 2u);
+  EXPECT_TRUE(opened->History({}).empty()) << "the A/A run was saved without --save";
+}
+
+// A store that cannot take the floors loses nothing: they go to the file,
+// and doctor says so and exits 2.
+TEST(Doctor, AStoreThatFailsLeavesTheNoiseFloorInTheFile) {
+  const std::string state = TempPath("doctor_bad_state");
+  std::filesystem::remove_all(state);
+  const std::string not_a_store = TempPath("doctor_notes.txt");
+  std::ofstream(not_a_store) << "not a database\n";
+  const Outcome o = Membench("doctor --noise -r 2 --invocations 2",
+                             "XDG_STATE_HOME=" + state + " MEMBENCH_STORE=" + not_a_store + " ");
+  EXPECT_EQ(o.status, 2) << o.output;
+  const std::string file = state + "/membench/noise-floor.json";
+  EXPECT_NE(
+      o.output.find("the noise floors were not recorded in the store: " + not_a_store + " is not a membench store"),
+      std::string::npos)
+      << o.output;
+  EXPECT_NE(o.output.find("Recorded in " + file + ".\n"), std::string::npos) << o.output;
+  EXPECT_TRUE(std::filesystem::exists(file));
 }
 
 TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {

@@ -13,9 +13,11 @@
 namespace membench {
 
 Outcome Membench(const std::string& args, const std::string& prefix) {
-  // The machine's own noise floors (doctor --noise) stay out of the tests'
-  // comparisons unless a test records its own.
-  return RunCommand("XDG_STATE_HOME=" + TempPath("state") + " " + prefix + std::string(MEMBENCH_BINARY) + " " + args);
+  // The machine's own noise floors (doctor --noise: in its file, or in the
+  // user's store) stay out of the tests' comparisons unless a test records
+  // its own; an empty MEMBENCH_STORE is none.
+  return RunCommand("MEMBENCH_STORE= XDG_STATE_HOME=" + TempPath("state") + " XDG_DATA_HOME=" + TempPath("data") + " " +
+                    prefix + std::string(MEMBENCH_BINARY) + " " + args);
 }
 
 Outcome RunCommand(const std::string& command_line) {

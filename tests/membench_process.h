@@ -16,8 +16,9 @@ struct Outcome {
 Outcome RunCommand(const std::string& command);
 
 // Runs `prefix membench args`; a prefix runs it as another user, say, or
-// sets variables. XDG_STATE_HOME is the test's own (no noise floors) unless
-// the prefix sets it.
+// sets variables. XDG_STATE_HOME and XDG_DATA_HOME are the test's own (no
+// noise floors, no default store) and MEMBENCH_STORE is unset, unless the
+// prefix sets them.
 Outcome Membench(const std::string& args, const std::string& prefix = "");
 
 // Whether THP is enabled for MADV_HUGEPAGE regions at all.

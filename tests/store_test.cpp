@@ -6,6 +6,7 @@
 // is not a store, a corrupt one, a locked one, kill -9 mid-save.
 #include "store/store.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -22,6 +23,7 @@
 #include "postgres_cluster.h"
 #include "report/json_report.h"
 #include "report/result_json.h"
+#include "store/measurement_rows.h"
 #include "store/postgres_database.h"
 #include "store/schema.h"
 #include "store/sqlite_database.h"
@@ -182,6 +184,125 @@ TEST_P(StoreTest, AnOlderStoreIsUpgradedAndANewerOneRefused) {
   }
 }
 
+NoiseFloor Floor(const std::string& kind, double pct, const std::string& measured_at) {
+  NoiseFloor f;
+  f.kind = kind;
+  f.point = kind + " reference point";
+  f.invocations = 5;
+  f.run_cv_pct = pct / 2.77;
+  f.within_cv_pct = 0.123456789012345;
+  f.floor_pct = pct;
+  f.measured_at = measured_at;
+  return f;
+}
+
+NoiseFloorOrigin Origin(const std::string& host) { return {host, "6.18.0-test", "boot-" + host, "Test CPU", "0.1.0"}; }
+
+// What compare takes from a store: the newest floor of each kind for the
+// host, nothing of other hosts'; every measurement stays (a host's floors
+// over time, for a fleet's own SQL).
+TEST_P(StoreTest, RecordsNoiseFloorsAndReadsTheNewestOfEachKindForAHost) {
+  const std::string location = NewLocation();
+  auto store = OpenStore(location);
+  EXPECT_TRUE(store->NewestNoiseFloors("host-a").empty());
+  store->RecordNoiseFloors(Origin("host-a"),
+                           {Floor("memcpy", 3.0, "2026-12-01T10:00:00Z"), Floor("fault", 5.0, "2026-12-01T10:00:00Z")});
+  store->RecordNoiseFloors(Origin("host-b"), {Floor("memcpy", 9.0, "2026-12-03T10:00:00Z")});
+  store->RecordNoiseFloors(Origin("host-a"), {Floor("memcpy", 2.0, "2026-12-02T10:00:00Z")});
+  // Measured in the same second as the one before: recorded later, it wins.
+  store->RecordNoiseFloors(Origin("host-a"), {Floor("memcpy", 2.5, "2026-12-02T10:00:00Z")});
+  // Recorded last but measured first (an import of an old measurement, say).
+  store->RecordNoiseFloors(Origin("host-a"), {Floor("fault", 7.0, "2026-11-01T10:00:00Z")});
+
+  const std::vector<NoiseFloor> a = store->NewestNoiseFloors("host-a");
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].kind, "fault");
+  EXPECT_EQ(a[0].floor_pct, 5.0);
+  EXPECT_EQ(a[0].measured_at, "2026-12-01T10:00:00Z");
+  EXPECT_EQ(a[1].kind, "memcpy");
+  EXPECT_EQ(a[1].floor_pct, 2.5);
+  EXPECT_EQ(a[1].point, "memcpy reference point");
+  EXPECT_EQ(a[1].invocations, 5u);
+  // SQLite gives a double back as text of 15 significant digits.
+  EXPECT_NEAR(a[1].run_cv_pct, 2.5 / 2.77, 1e-14);
+  EXPECT_NEAR(a[1].within_cv_pct, 0.123456789012345, 1e-14);
+  const std::vector<NoiseFloor> b = store->NewestNoiseFloors("host-b");
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0].floor_pct, 9.0);
+  EXPECT_TRUE(store->NewestNoiseFloors("host-c").empty());
+
+  // The same without opening it as a store.
+  const std::vector<NoiseFloor> read = ReadNoiseFloors(location, "host-a");
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[1].floor_pct, 2.5);
+  // docs/store.md's query of the newest floors of every host, as written.
+  const auto newest = RawDatabase(location)->Query(
+      "SELECT host, kind, floor_pct, run_cv_pct, invocations, measured_at, kernel_release, cpu_model\n"
+      "FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY host, kind ORDER BY measured_at DESC, id DESC) AS newness\n"
+      "      FROM noise_floors) f\n"
+      "WHERE newness = 1 ORDER BY kind, floor_pct DESC;");
+  ASSERT_EQ(newest.size(), 3u);
+  EXPECT_EQ(newest[0][0], "host-a");
+  EXPECT_EQ(newest[0][1], "fault");
+  EXPECT_EQ(newest[1][0], "host-b");
+  EXPECT_EQ(newest[2][0], "host-a");
+  EXPECT_EQ(std::stod(newest[2][2].value_or("")), 2.5);
+  // The machine of each floor is there for SQL across hosts.
+  const auto rows = RawDatabase(location)->Query(
+      "SELECT kernel_release, boot_id, cpu_model, tool_version, COUNT(*) FROM noise_floors WHERE host = ? "
+      "GROUP BY kernel_release, boot_id, cpu_model, tool_version",
+      {"host-a"});
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0], (SqlRow{"6.18.0-test", "boot-host-a", "Test CPU", "0.1.0", "5"}));
+}
+
+// compare looks for floors on every run: it must not create a store where
+// there is none, nor upgrade an old one.
+TEST_P(StoreTest, ReadingNoiseFloorsCreatesAndUpgradesNothing) {
+  const std::string empty = NewLocation();
+  if (GetParam() == Backend::kSqlite) {
+    EXPECT_THROW(ReadNoiseFloors(empty, "h"), Error);
+    EXPECT_FALSE(std::filesystem::exists(empty));
+  } else {
+    EXPECT_TRUE(ReadNoiseFloors(empty, "h").empty());
+    EXPECT_TRUE(RawDatabase(empty)
+                    ->Query("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+                    .empty());
+  }
+  const std::string old = NewLocation();
+  MigrateTo(*RawDatabase(old), 2);
+  EXPECT_TRUE(ReadNoiseFloors(old, "h").empty());
+  const auto version = RawDatabase(old)->Query("SELECT value FROM membench_meta WHERE key = 'schema_version'");
+  ASSERT_EQ(version.size(), 1u);
+  EXPECT_EQ(version[0][0], "2");
+}
+
+// Version 3 adds the floors; the runs of a version-2 store stay whole.
+TEST_P(StoreTest, AVersionTwoStoreKeepsItsRunsAndTakesFloors) {
+  const std::string location = NewLocation();
+  {
+    auto db = RawDatabase(location);
+    MigrateTo(*db, 2);
+    const auto rows = db->Query(
+        "INSERT INTO runs (started_at, saved_at, kind, tag, host, kernel_release, boot_id, command_line, "
+        "tool_version, interrupted, result) VALUES ('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'run', "
+        "'v2', 'h', 'k', 'b', 'c', '0.0.2', 0, ?) RETURNING id",
+        {ResultToJson(RealResult()).dump()});
+    InsertMeasurementRows(*db, std::stoll(rows.at(0).at(0).value_or("0")), RealResult());
+  }
+  auto store = OpenStore(location);
+  const auto tagged = store->Tagged("v2");
+  ASSERT_EQ(tagged.size(), 1u);
+  EXPECT_EQ(ResultToJson(store->Load(tagged[0])).dump(), ResultToJson(RealResult()).dump());
+  HistoryFilter by_workload;
+  by_workload.workload = "memcpy";
+  EXPECT_EQ(store->History(by_workload).size(), 1u);
+  store->RecordNoiseFloors(Origin("h"), {Floor("memcpy", 4.0, "2026-12-01T00:00:00Z")});
+  EXPECT_EQ(store->NewestNoiseFloors("h").size(), 1u);
+  const auto version = RawDatabase(location)->Query("SELECT value FROM membench_meta WHERE key = 'schema_version'");
+  EXPECT_EQ(version.at(0).at(0), std::to_string(kStoreSchemaVersion));
+}
+
 TEST_P(StoreTest, ADatabaseOfSomethingElseIsNotAStore) {
   const std::string location = NewLocation();
   RawDatabase(location)->Query("CREATE TABLE invoices (id INTEGER)", {});
@@ -235,6 +356,36 @@ TEST_P(StoreTest, TheKernelABWorkflowWorksAsWritten) {
   EXPECT_NE(back.output.find("saved as run 4"), std::string::npos) << back.output;
   EXPECT_NE(Membench("history show 1" + store).output.find("has no run 1"), std::string::npos);
   EXPECT_NE(Membench("compare @nosuch @base" + store).output.find("no run tagged 'nosuch'"), std::string::npos);
+}
+
+// doctor --noise --store records the floors there, not in the file, and
+// compare of one run a side applies them, finding the store through
+// $MEMBENCH_STORE.
+TEST_P(StoreTest, DoctorRecordsNoiseFloorsInTheStoreAndCompareAppliesThem) {
+  const std::string location = NewLocation();
+  const std::string state = TempPath(GetParam() == Backend::kSqlite ? "floors_sqlite" : "floors_postgres");
+  std::filesystem::remove_all(state);
+  const std::string env = "XDG_STATE_HOME=" + state + " ";
+  const Outcome doctor = Membench("doctor --noise -r 2 --invocations 2 --store " + Quoted(location), env);
+  ASSERT_EQ(doctor.status, 0) << doctor.output;
+  auto store = OpenStore(location);
+  EXPECT_NE(doctor.output.find("Recorded in store " + store->name() + ".\n"), std::string::npos) << doctor.output;
+  EXPECT_FALSE(std::filesystem::exists(state + "/membench/noise-floor.json"));
+  const auto floors = store->NewestNoiseFloors(RealResult().system.hostname);
+  ASSERT_EQ(floors.size(), 2u);
+  EXPECT_EQ(floors[0].kind, "fault");
+  EXPECT_EQ(floors[1].kind, "memcpy");
+  EXPECT_EQ(floors[1].invocations, 2u);
+  EXPECT_EQ(store->History({}).size(), 1u) << "--store implies --save: the A/A run";
+
+  const std::string file = TempPath("floors_result.json");
+  std::ofstream(file) << ResultToJson(RealResult()).dump();
+  const Outcome compare = Membench("compare " + file + " " + file, env + "MEMBENCH_STORE=" + Quoted(location) + " ");
+  ASSERT_EQ(compare.status, 0) << compare.output;
+  const std::string applied =
+      fmt::format("--threshold overrides): fault {:.1f}% ({}), memcpy {:.1f}% ({}) in store {}\n", floors[0].floor_pct,
+                  floors[0].measured_at, floors[1].floor_pct, floors[1].measured_at, store->name());
+  EXPECT_NE(compare.output.find(applied), std::string::npos) << compare.output;
 }
 
 TEST_P(StoreTest, AnInterruptedRunIsSavedAsInterruptedWithWhatItMeasured) {

@@ -223,9 +223,10 @@ int RunCli(int argc, char** argv) {
                    "separate runs of each reference point for the noise floor (default 5)")
       ->type_name("N");
   SaveFlags doctor_save;
-  AddSaveFlags(*doctor, doctor_save);
+  AddSaveFlags(*doctor, doctor_save, "; the noise floors are recorded there too");
   doctor->footer(Examples({"membench doctor", "membench doctor --json", "membench doctor --noise",
-                           "membench doctor --noise -r 20 --invocations 10"}));
+                           "membench doctor --noise -r 20 --invocations 10",
+                           "membench doctor --noise --store postgresql://bench@db/fleet"}));
 
   HistoryArgs history_args;
   CLI::App* history = app.add_subcommand("history", "runs kept in the store: list, show, export, import, rm");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "cli/flag_values.h"
 #include "cli/noise_floor_book.h"
@@ -72,34 +73,39 @@ SelectedRuns SelectSide(ResultSelector& selector, const std::vector<std::string>
   return side;
 }
 
-// The floors recorded for side A's host, for a comparison of single runs.
-void UseNoiseFloors(const SelectedRuns& a, CompareOptions& options) {
+// The floors recorded for side A's host, for a comparison with one run on
+// a side.
+void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, CompareOptions& options) {
   if (options.threshold_given || a.results.empty()) {
     options.floor_note = "--threshold given: the noise floor is not applied";
     return;
   }
   const std::string& host = a.results.front().system.hostname;
-  NoiseFloorBook book;
-  try {
-    book = LoadNoiseFloors();
-  } catch (const Error& e) {
-    options.floor_note = std::string("noise floor not applied: ") + e.what();
+  const FoundFloors found = FindNoiseFloors(host, store_flag);
+  std::string unread;
+  for (const auto& why : found.unreadable) unread += "; not read: " + why;
+  if (found.by_kind.empty()) {
+    std::string places;
+    for (const auto& place : found.looked_in) places += (places.empty() ? "" : " or ") + place;
+    options.floor_note = "no noise floor recorded for host " + host + " in " + places +
+                         " (membench doctor --noise records one)" + unread;
     return;
   }
-  const auto floors = book.find(host);
-  if (floors == book.end()) {
-    options.floor_note = "no noise floor recorded for host " + host + " (membench doctor --noise records one)";
-    return;
-  }
-  std::string list;
-  for (const auto& [kind, floor] : floors->second) {
+  std::map<std::string, std::string> kinds_by_source;
+  for (const auto& [kind, found_floor] : found.by_kind) {
+    const NoiseFloor& floor = found_floor.floor;
     options.floor_pct[kind] = floor.floor_pct;
+    std::string& list = kinds_by_source[found_floor.source];
     list += fmt::format("{}{} {:.1f}% ({})", list.empty() ? "" : ", ", kind, floor.floor_pct, floor.measured_at);
+  }
+  std::string sources;
+  for (const auto& [source, list] : kinds_by_source) {
+    sources += fmt::format("{}{} in {}", sources.empty() ? "" : "; ", list, source);
   }
   options.floor_note =
       "this machine's noise floor, the smallest change one run a side can call (membench doctor "
       "--noise; --threshold overrides): " +
-      list;
+      sources + unread;
 }
 
 }  // namespace
@@ -115,9 +121,10 @@ int RunCompare(const CompareArgs& args) {
   const SelectedRuns runs_a = SelectSide(selector, sides.a);
   const SelectedRuns runs_b = SelectSide(selector, sides.b);
   options.threshold_given = !args.threshold.empty();
-  UseNoiseFloors(runs_a, options);
   const LoadedResult a = FiguresOf(runs_a.results, runs_a.name);
   const LoadedResult b = FiguresOf(runs_b.results, runs_b.name);
+  // Several runs a side: their own spread decides, and no floor is looked up.
+  if (!RunsDecide(a, b)) UseNoiseFloors(runs_a, args.store, options);
   const CompareResult result = CompareResults(a, b, options);
   const auto differences = DifferingMetadata(runs_a.results, runs_b.results);
   WriteCompareText(result, a, b, options, differences, std::cout);

@@ -68,8 +68,8 @@ std::vector<double> InvocationRates(const ReferencePoint& reference) {
 }
 
 // Several separate invocations of each reference point, alternating the
-// points; their floors, printed and recorded.
-int MeasureNoiseFloors(int invocations, const std::string& host, const std::string& now) {
+// points; their floors, printed and recorded (on aa's machine, at its start).
+int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& store_flag) {
   fmt::print(
       "\nbetween invocations: {} separate runs of each reference point, alternating (a run's mean varies "
       "more than its samples: placement, the host, frequency)\n",
@@ -84,18 +84,24 @@ int MeasureNoiseFloors(int invocations, const std::string& host, const std::stri
     if (floor.invocations < 2) continue;
     floor.kind = ReferencePoints()[p].kind;
     floor.point = ReferencePoints()[p].point;
-    floor.measured_at = now;
+    floor.measured_at = aa.started_at;
     fmt::print("  {:<7} {:<38} run-to-run {:5.2f}%, sample-to-sample {:5.2f}%: noise floor {:5.2f}%\n", floor.kind,
                floor.point, floor.run_cv_pct, floor.within_cv_pct, floor.floor_pct);
     floors.push_back(floor);
   }
   if (floors.empty()) return 130;
-  RecordNoiseFloors(host, floors);
+  const SystemInfo& machine = aa.system;
+  const RecordedFloors recorded =
+      RecordNoiseFloors({machine.hostname, machine.kernel_release, machine.boot_id, machine.cpu_model, aa.tool_version},
+                        floors, store_flag);
   fmt::print(
       "The noise floor is the change two single runs of one command exceed only 5% of the time; compare calls "
       "no smaller change with one run a side (--threshold overrides). Recorded in {}.\n",
-      NoiseFloorPath());
-  return 0;
+      recorded.where);
+  if (recorded.store_failure.empty()) return 0;
+  fmt::print(stderr, "membench: error: the noise floors were not recorded in the store: {}; they are in {}\n",
+             recorded.store_failure, recorded.where);
+  return 2;
 }
 
 }  // namespace
@@ -146,7 +152,7 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
       "Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "
       "them than this table asks for where the warnings above say the machine drifted.\n");
   if (result.interrupted) return 130;
-  const int floors = MeasureNoiseFloors(invocations, result.system.hostname, result.started_at);
+  const int floors = MeasureNoiseFloors(invocations, result, save.store);
   return floors != 0 ? floors : store_status;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "sys/environment.h"
+#include "sys/files.h"
 
 namespace membench {
 namespace {
@@ -31,15 +32,25 @@ void CheckTag(const std::string& tag) {
   }
 }
 
+constexpr const char* kDefaultStoreFile = "history.sqlite";
+
+std::string DefaultStoreFolder() { return sys::DataHome() + "/membench"; }
+
+// The store --store or $MEMBENCH_STORE names.
+std::optional<std::string> NamedStore(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  return sys::EnvironmentValue("MEMBENCH_STORE");
+}
+
 }  // namespace
 
-void AddSaveFlags(CLI::App& cmd, SaveFlags& flags) {
+void AddSaveFlags(CLI::App& cmd, SaveFlags& flags, const std::string& more_store_help) {
   cmd.add_flag("--save", flags.save, "keep the result in the history store (membench history lists it)");
   cmd.add_option("--tag", flags.tag, "name the side of an A/B this run belongs to, e.g. base (implies --save)")
       ->type_name("TAG");
   cmd.add_option("--label", flags.labels, "a fact about the run, e.g. commit=abc123 (repeatable; implies --save)")
       ->type_name("KEY=VALUE");
-  AddStoreFlag(cmd, flags.store, " (implies --save)");
+  AddStoreFlag(cmd, flags.store, " (implies --save)" + more_store_help);
 }
 
 void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_help) {
@@ -51,11 +62,17 @@ void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_hel
 }
 
 std::string StoreLocation(const std::string& flag) {
-  if (!flag.empty()) return flag;
-  if (auto env = sys::EnvironmentValue("MEMBENCH_STORE")) return *env;
-  const std::string folder = sys::DataHome() + "/membench";
+  if (auto named = NamedStore(flag)) return *named;
+  const std::string folder = DefaultStoreFolder();
   sys::CreateDirectories(folder);
-  return folder + "/history.sqlite";
+  return folder + "/" + kDefaultStoreFile;
+}
+
+std::optional<std::string> StoreIfAny(const std::string& flag) {
+  if (auto named = NamedStore(flag)) return named;
+  const std::string path = DefaultStoreFolder() + "/" + kDefaultStoreFile;
+  if (sys::PathExists(path)) return path;
+  return std::nullopt;
 }
 
 std::unique_ptr<Store> OpenStoreNamed(const std::string& flag) { return OpenStore(StoreLocation(flag)); }

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,14 +24,20 @@ struct SaveFlags {
   bool wanted() const { return save || !tag.empty() || !labels.empty() || !store.empty(); }
 };
 
-// --save, --tag, --label and --store on a measuring command.
-void AddSaveFlags(CLI::App& cmd, SaveFlags& flags);
+// --save, --tag, --label and --store on a measuring command; more_store_help
+// says what else --store means there.
+void AddSaveFlags(CLI::App& cmd, SaveFlags& flags, const std::string& more_store_help = "");
 // --store alone, on commands that read the store.
 void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_help = "");
 
 // The store location the flag, the environment or the default names; the
 // default's folder is created on first use.
 std::string StoreLocation(const std::string& flag);
+
+// The store the flag or the environment names, else the default store where
+// its file exists; nullopt for none. Creates nothing: noise floors go to a
+// store only where there is one.
+std::optional<std::string> StoreIfAny(const std::string& flag);
 
 // Opens (creating or upgrading) the store; throws Error naming it.
 std::unique_ptr<Store> OpenStoreNamed(const std::string& flag);

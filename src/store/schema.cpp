@@ -41,6 +41,15 @@ const std::vector<Migration>& Migrations() {
         "samples INTEGER NOT NULL, mean_rate DOUBLE PRECISION, PRIMARY KEY (run_id, position))",
         "CREATE INDEX measurements_by_workload ON measurements (workload, run_id)"},
        BackfillMeasurementRows},
+      // Version 3: each host's noise floors (doctor --noise), so a fleet's
+      // floors live beside its runs and compare finds a host's there.
+      {3,
+       {"CREATE TABLE noise_floors (id {id}, host TEXT NOT NULL, kind TEXT NOT NULL, point TEXT NOT NULL, "
+        "invocations INTEGER NOT NULL, run_cv_pct DOUBLE PRECISION NOT NULL, within_cv_pct DOUBLE PRECISION NOT NULL, "
+        "floor_pct DOUBLE PRECISION NOT NULL, measured_at TEXT NOT NULL, kernel_release TEXT NOT NULL, "
+        "boot_id TEXT NOT NULL, cpu_model TEXT NOT NULL, tool_version TEXT NOT NULL)",
+        "CREATE INDEX noise_floors_by_host ON noise_floors (host, kind, measured_at)"},
+       nullptr},
   };
   return migrations;
 }
@@ -111,12 +120,14 @@ void Upgrade(Database& db, int target) {
 
 void MigrateTo(Database& db, int version) { Upgrade(db, version); }
 
-void PrepareSchema(Database& db) {
+int ReadableSchemaVersion(Database& db) {
   const int version = CurrentVersion(db);
-  if (version == kStoreSchemaVersion) return;
-  if (version > kStoreSchemaVersion) {
-    RefuseNewer(db, version);
-  }
+  if (version > kStoreSchemaVersion) RefuseNewer(db, version);
+  return version;
+}
+
+void PrepareSchema(Database& db) {
+  if (ReadableSchemaVersion(db) == kStoreSchemaVersion) return;
   Upgrade(db, kStoreSchemaVersion);
 }
 

@@ -9,12 +9,19 @@
 
 namespace membench {
 
-inline constexpr int kStoreSchemaVersion = 2;
+inline constexpr int kStoreSchemaVersion = 3;
+// The version that added the noise_floors table.
+inline constexpr int kNoiseFloorsSchemaVersion = 3;
 
 // Brings the database to kStoreSchemaVersion: creates the tables in an
 // empty one, upgrades an older store. Throws Error for a database that is
 // not a membench store, or a store of a newer schema.
 void PrepareSchema(Database& db);
+
+// The store's version, changing nothing: 0 for an empty database. Throws
+// Error for a database that is not a membench store, or a store of a newer
+// schema.
+int ReadableSchemaVersion(Database& db);
 
 // Brings an empty or older store to exactly `version` (tests build an old
 // store with it).

@@ -13,10 +13,12 @@ namespace {
 
 class SqliteDatabase final : public Database {
  public:
-  explicit SqliteDatabase(std::string path) : path_(std::move(path)) {
+  SqliteDatabase(std::string path, SqliteOpen mode) : path_(std::move(path)) {
     // The handle exists even when opening fails, and must be closed then.
     try {
-      const int rc = sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+      const bool create = mode == SqliteOpen::kCreate;
+      const int rc =
+          sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nullptr);
       if (rc != SQLITE_OK) Fail(rc);
       sqlite3_extended_result_codes(db_, 1);
       sqlite3_busy_timeout(db_, kSqliteBusyTimeoutMs);
@@ -25,7 +27,8 @@ class SqliteDatabase final : public Database {
       // someone else's database, which the schema check refuses next. The
       // first read of the file: one that is not a database fails here.
       const bool empty = Query("SELECT 1 FROM sqlite_master LIMIT 1", {}).empty();
-      if (empty || !Query("SELECT 1 FROM sqlite_master WHERE name = 'membench_meta'", {}).empty()) EnableWal();
+      const bool ours = empty || !Query("SELECT 1 FROM sqlite_master WHERE name = 'membench_meta'", {}).empty();
+      if (create && ours) EnableWal();
       Query("PRAGMA foreign_keys = ON", {});
     } catch (...) {
       sqlite3_close_v2(db_);
@@ -123,6 +126,8 @@ class SqliteDatabase final : public Database {
 
 }  // namespace
 
-std::unique_ptr<Database> OpenSqliteDatabase(const std::string& path) { return std::make_unique<SqliteDatabase>(path); }
+std::unique_ptr<Database> OpenSqliteDatabase(const std::string& path, SqliteOpen mode) {
+  return std::make_unique<SqliteDatabase>(path, mode);
+}
 
 }  // namespace membench

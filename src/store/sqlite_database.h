@@ -11,9 +11,14 @@
 
 namespace membench {
 
-// Creates the file when absent (its folder must exist). Throws Error when it
-// cannot be opened, is not an SQLite database, or stays locked.
-std::unique_ptr<Database> OpenSqliteDatabase(const std::string& path);
+enum class SqliteOpen {
+  kCreate,        // a new store: the file is created when absent (its folder must exist)
+  kExistingOnly,  // only to read: nothing is created or changed
+};
+
+// Throws Error when it cannot be opened (with kExistingOnly: is absent), is
+// not an SQLite database, or stays locked.
+std::unique_ptr<Database> OpenSqliteDatabase(const std::string& path, SqliteOpen mode = SqliteOpen::kCreate);
 
 // How long a save waits for another process's write before it gives up.
 inline constexpr int kSqliteBusyTimeoutMs = 10000;

@@ -26,6 +26,33 @@ std::int64_t IdOf(const SqlValue& value) { return std::stoll(value.value_or("0")
 
 SqlValue TagValue(const std::string& tag) { return tag.empty() ? SqlValue() : SqlValue(tag); }
 
+std::string Number(double value) { return fmt::format("{:.17g}", value); }
+
+// Two floors measured in the same second: the one recorded later wins.
+std::vector<NoiseFloor> NewestFloors(Database& db, const std::string& host) {
+  std::vector<NoiseFloor> floors;
+  for (const SqlRow& row :
+       db.Query("SELECT kind, point, invocations, run_cv_pct, within_cv_pct, floor_pct, measured_at FROM (SELECT *, "
+                "ROW_NUMBER() OVER (PARTITION BY kind ORDER BY measured_at DESC, id DESC) AS newness FROM noise_floors "
+                "WHERE host = ?) f WHERE newness = 1 ORDER BY kind",
+                {host})) {
+    NoiseFloor f;
+    f.kind = row.at(0).value_or("");
+    f.point = row.at(1).value_or("");
+    f.invocations = std::stoul(row.at(2).value_or("0"));
+    f.run_cv_pct = std::stod(row.at(3).value_or("0"));
+    f.within_cv_pct = std::stod(row.at(4).value_or("0"));
+    f.floor_pct = std::stod(row.at(5).value_or("0"));
+    f.measured_at = row.at(6).value_or("");
+    floors.push_back(f);
+  }
+  return floors;
+}
+
+std::unique_ptr<Database> OpenDatabase(const std::string& location, SqliteOpen mode) {
+  return IsPostgresLocation(location) ? OpenPostgresDatabase(location) : OpenSqliteDatabase(location, mode);
+}
+
 }  // namespace
 
 Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { PrepareSchema(*db_); }
@@ -112,13 +139,37 @@ bool Store::Remove(std::int64_t id) {
   return removed;
 }
 
+void Store::RecordNoiseFloors(const NoiseFloorOrigin& origin, const std::vector<NoiseFloor>& floors) {
+  WriteTransaction transaction(*db_);
+  for (const NoiseFloor& f : floors) {
+    db_->Query(
+        "INSERT INTO noise_floors (host, kind, point, invocations, run_cv_pct, within_cv_pct, floor_pct, "
+        "measured_at, kernel_release, boot_id, cpu_model, tool_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {origin.host, f.kind, f.point, std::to_string(f.invocations), Number(f.run_cv_pct), Number(f.within_cv_pct),
+         Number(f.floor_pct), f.measured_at, origin.kernel_release, origin.boot_id, origin.cpu_model,
+         origin.tool_version});
+  }
+  transaction.Commit();
+}
+
+std::vector<NoiseFloor> Store::NewestNoiseFloors(const std::string& host) { return NewestFloors(*db_, host); }
+
 bool IsPostgresLocation(const std::string& location) {
   return location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
 }
 
+std::string StoreDisplayName(const std::string& location) {
+  return IsPostgresLocation(location) ? WithoutPassword(location) : location;
+}
+
 std::unique_ptr<Store> OpenStore(const std::string& location) {
-  return std::make_unique<Store>(IsPostgresLocation(location) ? OpenPostgresDatabase(location)
-                                                              : OpenSqliteDatabase(location));
+  return std::make_unique<Store>(OpenDatabase(location, SqliteOpen::kCreate));
+}
+
+std::vector<NoiseFloor> ReadNoiseFloors(const std::string& location, const std::string& host) {
+  const auto db = OpenDatabase(location, SqliteOpen::kExistingOnly);
+  if (ReadableSchemaVersion(*db) < kNoiseFloorsSchemaVersion) return {};
+  return NewestFloors(*db, host);
 }
 
 }  // namespace membench

@@ -1,9 +1,9 @@
 // File: store/store.h
 // The history store: every saved result, complete (the JSON that `report`
-// re-renders), with the columns history lists and filters on. One SQLite
-// file by default, or a PostgreSQL server for a fleet; the same schema in
-// both (store/schema.h). Each save is one transaction: a run is stored
-// whole or not at all.
+// re-renders), with the columns history lists and filters on, and each
+// host's noise floors (doctor --noise). One SQLite file by default, or a
+// PostgreSQL server for a fleet; the same schema in both (store/schema.h).
+// Each save is one transaction: a run is stored whole or not at all.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/noise_floor.h"
 #include "core/result.h"
 #include "store/database.h"
 
@@ -39,6 +40,16 @@ struct HistoryFilter {
 struct SaveOutcome {
   std::int64_t id = 0;
   bool already_stored = false;  // an identical result was there (import)
+};
+
+// The machine a set of noise floors was measured on: a fleet's store holds
+// many hosts' floors, and a host's across kernels and boots.
+struct NoiseFloorOrigin {
+  std::string host;
+  std::string kernel_release;
+  std::string boot_id;
+  std::string cpu_model;
+  std::string tool_version;
 };
 
 class Store {
@@ -69,6 +80,14 @@ class Store {
   // False when there is no such run.
   bool Remove(std::int64_t id);
 
+  // Keeps the floors one doctor --noise measured, in one transaction; the
+  // floors recorded before stay (they are the host's history).
+  void RecordNoiseFloors(const NoiseFloorOrigin& origin, const std::vector<NoiseFloor>& floors);
+
+  // The newest floor (by measured_at) of each kind recorded for the host,
+  // by kind.
+  std::vector<NoiseFloor> NewestNoiseFloors(const std::string& host);
+
  private:
   std::unique_ptr<Database> db_;
 };
@@ -77,5 +96,15 @@ class Store {
 std::unique_ptr<Store> OpenStore(const std::string& location);
 
 bool IsPostgresLocation(const std::string& location);
+
+// The location as messages show it: a PostgreSQL URI without its password.
+std::string StoreDisplayName(const std::string& location);
+
+// Store::NewestNoiseFloors of the store at location, read without creating
+// or upgrading anything (compare looks on every run): none from an empty
+// database or a store older than the floors. Throws Error for an SQLite
+// file that does not exist, a database that is not a membench store, or a
+// newer store.
+std::vector<NoiseFloor> ReadNoiseFloors(const std::string& location, const std::string& host);
 
 }  // namespace membench

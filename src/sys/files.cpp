@@ -55,6 +55,8 @@ std::optional<std::string> WriteFile(const std::string& path, const std::string&
 
 bool IsRoot() { return ::geteuid() == 0; }
 
+bool PathExists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
 void RemoveFile(const std::string& path) { std::remove(path.c_str()); }
 
 }  // namespace membench::sys

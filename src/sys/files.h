@@ -16,6 +16,8 @@ std::optional<std::int64_t> ReadInteger(const std::string& path);
 // Writes value to a sysfs/procfs file; returns the errno text on failure.
 std::optional<std::string> WriteFile(const std::string& path, const std::string& value);
 bool IsRoot();
+// Whether anything is at path (a store's file, say).
+bool PathExists(const std::string& path);
 // Removes a file; one already gone is no error, nor is any other failure
 // (what is removed is scratch).
 void RemoveFile(const std::string& path);
