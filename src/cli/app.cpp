@@ -10,6 +10,7 @@
 #include "cli/compare_command.h"
 #include "cli/doctor_command.h"
 #include "cli/exec_command.h"
+#include "cli/experiment_command.h"
 #include "cli/flag_values.h"
 #include "cli/history_command.h"
 #include "cli/list_command.h"
@@ -17,6 +18,7 @@
 #include "cli/machine_doctor.h"
 #include "cli/report_command.h"
 #include "cli/result_output.h"
+#include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
 #include "core/paired.h"
@@ -161,18 +163,13 @@ int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
   return ReportAndSave(invocation.Finish(), flags.output);
 }
 
-int Run(const WorkloadInfo& info, const std::map<std::string, std::string>& given,
-        const std::vector<std::string>& notes, const CommonRunFlags& flags, int argc, char** argv) {
+int Run(const WorkloadInfo& info, std::map<std::string, std::string> values, const CommonRunFlags& flags, int argc,
+        char** argv) {
   const RunOptions options = OptionsFrom(flags);
-  if (!flags.procs.empty() && !flags.threads.empty()) throw Error("give --procs or --threads, not both");
-  std::vector<ParamSpec> specs = info.params;
-  std::map<std::string, std::string> values = given;
-  for (const auto& [name, text] : {std::pair{kProcsParam, flags.procs}, std::pair{kThreadsParam, flags.threads}}) {
-    if (text.empty()) continue;
-    specs.push_back(WorkerCountParam(name));
-    values[name] = text;
-  }
-  const std::vector<Point> points = ExpandMatrix(specs, values);
+  if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
+  if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
+  std::vector<std::string> notes;
+  const std::vector<Point> points = WorkloadPoints(info, values, notes);
   if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kRun, argc, argv);
@@ -227,6 +224,22 @@ int RunCli(int argc, char** argv) {
   doctor->footer(Examples({"membench doctor", "membench doctor --json", "membench doctor --noise",
                            "membench doctor --noise -r 20 --invocations 10",
                            "membench doctor --noise --store postgresql://bench@db/fleet"}));
+
+  ExperimentArgs experiment_args;
+  CLI::App* experiment = app.add_subcommand(
+      "experiment", "run an experiment file: its runs, then a table of verdicts along each treatment");
+  experiment->require_subcommand(1);
+  CLI::App* experiment_run =
+      experiment->add_subcommand("run", "run every run of FILE and print the experiment's table");
+  experiment_run->add_option("file", experiment_args.file, "the experiment (TOML; see experiments/)")
+      ->required()
+      ->type_name("FILE");
+  experiment_run->add_flag("--quick", experiment_args.quick,
+                           "the file's quick variant: fewer samples and smaller sizes, for a smoke test");
+  AddSaveFlags(*experiment_run, experiment_args.save, "; each run is labelled experiment=NAME and run=TITLE");
+  experiment_run->footer(Examples({"membench experiment run experiments/002-memcpy-prefault.toml",
+                                   "membench experiment run experiments/000-huge-zero-page.toml --quick",
+                                   "membench experiment run experiments/001-clear-huge-page.toml --tag patched"}));
 
   HistoryArgs history_args;
   CLI::App* history = app.add_subcommand("history", "runs kept in the store: list, show, export, import, rm");
@@ -296,6 +309,7 @@ int RunCli(int argc, char** argv) {
     }
     if (compare->parsed()) return RunCompare(compare_args);
     if (history->parsed()) return RunHistory(history_args);
+    if (experiment_run->parsed()) return RunExperiment(experiment_args, argc, argv);
     if (report->parsed()) return RunReport(report_args);
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {
@@ -311,19 +325,11 @@ int RunCli(int argc, char** argv) {
     for (const auto& info : Workloads()) {
       if (!workload_cmds.at(info.name)->parsed()) continue;
       std::map<std::string, std::string> values;
-      std::vector<std::string> notes;
       for (const auto& p : info.params) {
         const std::string& v = given[info.name + "/" + p.name];
-        if (!v.empty()) {
-          values[p.name] = v;
-        } else if (info.machine_default != nullptr) {
-          std::string note;
-          const std::string machine_value = info.machine_default(p.name, note);
-          if (!machine_value.empty()) values[p.name] = machine_value;
-          if (!note.empty()) notes.push_back(note);
-        }
+        if (!v.empty()) values[p.name] = v;
       }
-      return Run(info, values, notes, flags, argc, argv);
+      return Run(info, values, flags, argc, argv);
     }
     return 2;
   } catch (const CLI::ParseError& e) {

@@ -144,8 +144,8 @@ Invocation::Invocation(ResultKind kind, int argc, char** argv) : guards_(std::ma
   result_.kind = kind;
   result_.tool_version = MEMBENCH_VERSION;
   for (int i = 0; i < argc; ++i) result_.command_line += (i ? " " : "") + std::string(argv[i]);
-  result_.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(
-                                                                std::chrono::system_clock::now())));
+  result_.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                                   fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
   result_.system = sys::CollectSystemInfo();
 }
 
@@ -168,27 +168,52 @@ void Invocation::Note(std::string note) { AddNote(result_.notes, std::move(note)
 
 bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
-std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Point>& points,
-                                const RunOptions& options, const std::optional<SummaryRow>& row) {
+namespace {
+
+struct PointsPlan {
   std::vector<PointNeeds> needs;
+  RunResources resources;
+  MachineCapacity machine;
+};
+
+// What the points need and the machine offers; throws Error when a point
+// cannot run.
+PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                       const std::vector<CacheLevel>& caches, std::size_t events) {
+  PointsPlan plan;
   for (const Point& point : points) {
     const auto workers = WorkersOf(point);
-    needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
-                     workers && workers->kind == sys::WorkerKind::kThread, info.NeedsOf(point)});
+    plan.needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
+                          workers && workers->kind == sys::WorkerKind::kThread, info.NeedsOf(point)});
   }
   std::uint64_t largest_cache = 0;
-  for (const auto& cache : result_.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
-  RunResources resources{options.pressure, options.pressure > 0 ? PressureBufferBytes(largest_cache) : 0,
-                         events_.size(), options.force};
-  MachineCapacity machine = ReadCapacity(needs);
+  for (const auto& cache : caches) largest_cache = std::max(largest_cache, cache.size_bytes);
+  plan.resources = {options.pressure, options.pressure > 0 ? PressureBufferBytes(largest_cache) : 0, events,
+                    options.force};
+  plan.machine = ReadCapacity(plan.needs);
   std::uint64_t files_together = 0;
-  for (const PointNeeds& p : needs) files_together += FileDescriptorsOf(p, resources);
-  if (files_together + kSpareFileDescriptors > machine.open_files_left) {
+  for (const PointNeeds& p : plan.needs) files_together += FileDescriptorsOf(p, plan.resources);
+  if (files_together + kSpareFileDescriptors > plan.machine.open_files_left) {
     // The soft limit on open files is this process's own to raise.
     sys::RaiseOpenFileLimit();
-    machine.open_files_left = sys::OpenFilesLeft();
+    plan.machine.open_files_left = sys::OpenFilesLeft();
   }
-  CheckEachPointFits(needs, machine, resources);
+  CheckEachPointFits(plan.needs, plan.machine, plan.resources);
+  return plan;
+}
+
+}  // namespace
+
+void CheckPointsFit(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options) {
+  CheckedPlan(info, points, options, sys::CollectSystemInfo().caches, 0);
+}
+
+std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
+                                const std::optional<SummaryRow>& row) {
+  const PointsPlan checked = CheckedPlan(info, points, options, result_.system.caches, events_.size());
+  const std::vector<PointNeeds>& needs = checked.needs;
+  const RunResources& resources = checked.resources;
+  const MachineCapacity& machine = checked.machine;
   SamplingPlan plan = options.sampling;
   const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
@@ -199,9 +224,10 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   std::optional<sys::CachePressure> pressure;
   if (options.pressure > 0) {
     pressure.emplace(options.pressure, resources.pressure_bytes_each);
-    Note(fmt::format("{} pressure process{} streamed through {} each (twice the largest cache reported), reading and "
-                     "writing every line, for the whole run",
-                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
+    Note(
+        fmt::format("{} pressure process{} streamed through {} each (twice the largest cache reported), reading and "
+                    "writing every line, for the whole run",
+                    options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
   }
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress;
@@ -209,9 +235,10 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
-  AppendOutcome(SamplePoints(info.name, points, opener, plan, clock, stop,
-                             [&](std::size_t i, std::size_t n, const std::string& label) { progress.Show(i, n, label); }),
-                result_);
+  AppendOutcome(
+      SamplePoints(info.name, points, opener, plan, clock, stop,
+                   [&](std::size_t i, std::size_t n, const std::string& label) { progress.Show(i, n, label); }),
+      result_);
   for (std::size_t i = before; i < result_.measurements.size(); ++i) result_.measurements[i].summary_row = row;
   if (pressure) {
     if (const int died = pressure->DiedEarly(); died > 0) {
@@ -239,7 +266,8 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
 
 RunResult Invocation::Finish() {
   if (guards_->tracefs && guards_->tracefs->mounted()) {
-    Note("membench mounted tracefs at " + guards_->tracefs->path() + " for the tracepoints, and unmounted it after "
+    Note("membench mounted tracefs at " + guards_->tracefs->path() +
+         " for the tracepoints, and unmounted it after "
          "the run");
   }
   guards_->tracefs.reset();

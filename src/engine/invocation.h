@@ -33,6 +33,12 @@ struct RunOptions {
   bool force = false;     // run what does not fit in MemAvailable
 };
 
+// Throws Error, as Measure would, when a point cannot run here (memory,
+// hugetlb pages, workers, file descriptors before counters); measures
+// nothing. For commands that run several invocations and should refuse a
+// bad one before the first starts.
+void CheckPointsFit(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options);
+
 class Invocation {
  public:
   // argv: membench's own, for the result's command line.

@@ -1,0 +1,22 @@
+// File: cli/experiment_command.h
+// `membench experiment run FILE`: an experiment file's runs, one after
+// another, each printed and saved as `membench run` would, then the
+// experiment's table - one row per comparison along each run's treatment,
+// with the ratio B/A, its interval and a verdict.
+#pragma once
+
+#include <string>
+
+#include "cli/store_flags.h"
+
+namespace membench {
+
+struct ExperimentArgs {
+  std::string file;
+  bool quick = false;  // the file's quick variant: fewer samples, smaller sizes
+  SaveFlags save;      // each run saved with labels experiment=NAME and run=TITLE
+};
+
+int RunExperiment(const ExperimentArgs& args, int argc, char** argv);
+
+}  // namespace membench

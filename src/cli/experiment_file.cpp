@@ -1,0 +1,227 @@
+// File: cli/experiment_file.cpp
+#include "cli/experiment_file.h"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/suggest.h"
+#include "engine/registry.h"
+#include "engine/workers.h"
+
+namespace membench {
+namespace {
+
+// Parameters every workload takes besides its own (worker counts).
+const std::vector<std::string> kWorkerParams = {kProcsParam, kThreadsParam};
+
+class FileReader {
+ public:
+  explicit FileReader(std::string path) : path_(std::move(path)) {}
+
+  [[noreturn]] void Fail(const toml::node& at, const std::string& key, const std::string& what) const {
+    throw Error(fmt::format("{}:{}: {}: {}", path_, at.source().begin.line, key, what));
+  }
+
+  // Every key of `table` must be one of `known`.
+  void CheckKeys(const toml::table& table, const std::string& where, const std::vector<std::string>& known) const {
+    for (const auto& [key, value] : table) {
+      const std::string name(key.str());
+      if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+      const std::string guess = ClosestName(name, known);
+      Fail(value, where + name,
+           "unknown key" + (guess.empty() ? "" : "; did you mean " + guess + "?") + " (known: " + Join(known) + ")");
+    }
+  }
+
+  std::string Text(const toml::table& table, const std::string& where, const std::string& key, bool required) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) {
+      if (required) Fail(table, where + key, "missing (a string)");
+      return "";
+    }
+    const auto value = node->value<std::string>();
+    if (!node->is_string() || !value) Fail(*node, where + key, "must be a string");
+    return *value;
+  }
+
+  int Count(const toml::table& table, const std::string& where, const std::string& key, int fallback) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) return fallback;
+    if (!node->is_integer()) Fail(*node, where + key, "must be an integer");
+    const std::int64_t value = *node->value<std::int64_t>();
+    if (value < 1 || value > 1'000'000) Fail(*node, where + key, fmt::format("{} is outside 1..1000000", value));
+    return static_cast<int>(value);
+  }
+
+  // A parameter's value: a string, an integer, or an array of them, as
+  // the command line's comma list.
+  std::string ParamValue(const toml::node& node, const std::string& where) const {
+    if (const auto text = node.value_exact<std::string>()) return *text;
+    if (const auto number = node.value_exact<std::int64_t>()) return std::to_string(*number);
+    if (const toml::array* list = node.as_array()) {
+      if (list->empty()) Fail(node, where, "an empty list");
+      std::string out;
+      for (const toml::node& item : *list) {
+        if (item.is_array() || item.is_table()) Fail(item, where, "a list of strings or integers");
+        out += (out.empty() ? "" : ",") + ParamValue(item, where);
+      }
+      return out;
+    }
+    Fail(node, where, "must be a string, an integer or a list of them");
+  }
+
+  static std::string Join(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+
+ private:
+  std::string path_;
+};
+
+std::vector<std::string> ParamNames(const WorkloadInfo& info) {
+  std::vector<std::string> names;
+  for (const ParamSpec& spec : info.params) names.push_back(spec.name);
+  names.insert(names.end(), kWorkerParams.begin(), kWorkerParams.end());
+  return names;
+}
+
+std::map<std::string, std::string> ReadParams(const FileReader& in, const toml::table& table, const std::string& where,
+                                              const std::vector<std::string>& known, const std::string& workload) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, value] : table) {
+    const std::string name(key.str());
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      const std::string guess = ClosestName(name, known);
+      in.Fail(value, where + name,
+              "not a parameter of " + workload + (guess.empty() ? "" : "; did you mean " + guess + "?") +
+                  " (its parameters: " + FileReader::Join(known) + ")");
+    }
+    out[name] = in.ParamValue(value, where + name);
+  }
+  return out;
+}
+
+ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
+  in.CheckKeys(table, where, {"title", "workload", "params", "treatment", "repeat", "events", "cpu", "scale", "quick"});
+  ExperimentRun run;
+  run.line = static_cast<int>(table.source().begin.line);
+  run.title = in.Text(table, where, "title", true);
+  run.workload = in.Text(table, where, "workload", true);
+  const WorkloadInfo* info = nullptr;
+  try {
+    info = &FindWorkload(run.workload);
+  } catch (const Error& e) {
+    in.Fail(*table.get("workload"), where + "workload", e.what());
+  }
+  const std::vector<std::string> known = ParamNames(*info);
+  if (const toml::node* params = table.get("params")) {
+    if (!params->is_table()) in.Fail(*params, where + "params", "must be a table of parameter = value");
+    run.params = ReadParams(in, *params->as_table(), where + "params.", known, run.workload);
+  }
+  run.treatment = in.Text(table, where, "treatment", false);
+  if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
+    in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
+  }
+  if (!run.treatment.empty() && run.params[run.treatment].find(',') == std::string::npos) {
+    in.Fail(*table.get("treatment"), where + "treatment",
+            run.treatment + " must take two or more values in params to be compared along");
+  }
+  run.repeat = in.Count(table, where, "repeat", 5);
+  if (table.contains("events")) run.events = in.Text(table, where, "events", true);
+  run.cpus = in.Text(table, where, "cpu", false);
+  if (const toml::node* quick = table.get("quick")) {
+    if (!quick->is_table()) in.Fail(*quick, where + "quick", "must be a table (repeat and parameters)");
+    toml::table rest = *quick->as_table();
+    run.quick_repeat = std::min(in.Count(rest, where + "quick.", "repeat", run.quick_repeat), run.repeat);
+    rest.erase("repeat");
+    run.quick_params = ReadParams(in, rest, where + "quick.", known, run.workload);
+  }
+  run.quick_repeat = std::min(run.quick_repeat, run.repeat);
+  if (const toml::node* scale = table.get("scale")) {
+    const toml::array* rules = scale->as_array();
+    if (rules == nullptr || !rules->is_homogeneous(toml::node_type::table)) {
+      in.Fail(*scale, where + "scale", "must be [[run.scale]] tables");
+    }
+    for (std::size_t i = 0; i < rules->size(); ++i) {
+      const toml::table& rule = *rules->get(i)->as_table();
+      const std::string at = fmt::format("{}scale[{}].", where, i + 1);
+      in.CheckKeys(rule, at, {"param", "want", "per_cpu"});
+      ScaleRule r{in.Text(rule, at, "param", true), in.Count(rule, at, "want", 0), in.Count(rule, at, "per_cpu", 0)};
+      if (r.want == 0 || r.per_cpu == 0) in.Fail(rule, at + "want", "a scale rule needs want and per_cpu");
+      if (std::find(known.begin(), known.end(), r.param) == known.end()) {
+        in.Fail(*rule.get("param"), at + "param", "not a parameter of " + run.workload);
+      }
+      run.scale.push_back(r);
+    }
+  }
+  return run;
+}
+
+}  // namespace
+
+Experiment ParseExperiment(const std::string& text, const std::string& path) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, path);
+  } catch (const toml::parse_error& e) {
+    throw Error(fmt::format("{}:{}: {}", path, e.source().begin.line, e.description()));
+  }
+  const FileReader in(path);
+  in.CheckKeys(doc, "", {"name", "seed", "question", "run"});
+  Experiment out;
+  out.path = path;
+  out.name = in.Text(doc, "", "name", true);
+  out.seed = in.Text(doc, "", "seed", false);
+  out.question = in.Text(doc, "", "question", true);
+  const toml::node* runs = doc.get("run");
+  if (runs == nullptr) in.Fail(doc, "run", "an experiment needs at least one [[run]]");
+  const toml::array* list = runs->as_array();
+  if (list == nullptr || list->empty() || !list->is_homogeneous(toml::node_type::table)) {
+    in.Fail(*runs, "run", "must be [[run]] tables");
+  }
+  std::set<std::string> titles;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string where = fmt::format("run[{}].", i + 1);
+    ExperimentRun run = ReadRun(in, *list->get(i)->as_table(), where);
+    if (!titles.insert(run.title).second) in.Fail(*list->get(i), where + "title", "two runs titled " + run.title);
+    out.runs.push_back(std::move(run));
+  }
+  return out;
+}
+
+Experiment LoadExperiment(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw Error("cannot read the experiment file " + path + ": " + std::strerror(errno));
+  std::stringstream text;
+  text << file.rdbuf();
+  return ParseExperiment(text.str(), path);
+}
+
+std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, int cpus,
+                                                    std::vector<std::string>& notes) {
+  std::map<std::string, std::string> params = run.params;
+  if (quick) {
+    for (const auto& [name, value] : run.quick_params) params[name] = value;
+  }
+  for (const ScaleRule& rule : run.scale) {
+    const int scaled = std::min(rule.want, rule.per_cpu * std::max(cpus, 1));
+    params[rule.param] = std::to_string(scaled);
+    if (scaled != rule.want) {
+      notes.push_back(fmt::format("{}: the experiment's {} scaled to {} = min({}, {} x {} CPUs)", rule.param, rule.want,
+                                  scaled, rule.want, rule.per_cpu, cpus));
+    }
+  }
+  return params;
+}
+
+}  // namespace membench

@@ -1,0 +1,28 @@
+// File: cli/workload_points.cpp
+#include "cli/workload_points.h"
+
+#include "core/error.h"
+#include "engine/workers.h"
+
+namespace membench {
+
+std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string, std::string> values,
+                                  std::vector<std::string>& notes) {
+  std::vector<ParamSpec> specs = info.params;
+  if (values.count(kProcsParam) != 0 && values.count(kThreadsParam) != 0) {
+    throw Error("give --procs or --threads, not both");
+  }
+  for (const char* name : {kProcsParam, kThreadsParam}) {
+    if (values.count(name) != 0) specs.push_back(WorkerCountParam(name));
+  }
+  for (const ParamSpec& p : info.params) {
+    if (values.count(p.name) != 0 || info.machine_default == nullptr) continue;
+    std::string note;
+    const std::string machine_value = info.machine_default(p.name, note);
+    if (!machine_value.empty()) values[p.name] = machine_value;
+    if (!note.empty()) notes.push_back(note);
+  }
+  return ExpandMatrix(specs, values);
+}
+
+}  // namespace membench

@@ -1,0 +1,103 @@
+// File: tests/experiment_file_test.cpp
+// Experiment files: what a good one becomes, and every mistake named with
+// the file, the line and the key.
+#include "cli/experiment_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/error.h"
+
+namespace membench {
+namespace {
+
+std::string ErrorOf(const std::string& text) {
+  try {
+    ParseExperiment(text, "x.toml");
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+constexpr const char* kHeader = "name = \"n\"\nquestion = \"q?\"\n";
+
+TEST(ExperimentFile, AGoodFileBecomesItsRuns) {
+  const Experiment e = ParseExperiment(std::string(kHeader) + R"(seed = "001"
+[[run]]
+title = "72 processes"
+workload = "fault"
+treatment = "pages"
+repeat = 10
+events = "faults"
+cpu = "0"
+params = { case = "anon-w-seq", size = "64M", pages = ["thp", "4k"] }
+quick = { repeat = 2, size = "8M" }
+[[run.scale]]
+param = "procs"
+want = 72
+per_cpu = 4
+)",
+                                       "x.toml");
+  EXPECT_EQ(e.name, "n");
+  EXPECT_EQ(e.seed, "001");
+  ASSERT_EQ(e.runs.size(), 1u);
+  const ExperimentRun& run = e.runs.front();
+  EXPECT_EQ(run.line, 4);
+  EXPECT_EQ(run.params.at("pages"), "thp,4k");
+  EXPECT_EQ(run.treatment, "pages");
+  EXPECT_EQ(run.repeat, 10);
+  EXPECT_EQ(run.quick_repeat, 2);
+  EXPECT_EQ(run.events, "faults");
+  std::vector<std::string> notes;
+  auto params = ParamsForMachine(run, false, 2, notes);
+  EXPECT_EQ(params.at("procs"), "8");
+  EXPECT_EQ(params.at("size"), "64M");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "procs: the experiment's 72 scaled to 8 = min(72, 4 x 2 CPUs)");
+  notes.clear();
+  params = ParamsForMachine(run, true, 32, notes);
+  EXPECT_EQ(params.at("procs"), "72");
+  EXPECT_EQ(params.at("size"), "8M");
+  EXPECT_TRUE(notes.empty()) << "nothing scaled on a machine big enough";
+}
+
+TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
+  const std::string run = "[[run]]\ntitle = \"t\"\nworkload = \"memcpy\"\n";
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + "nmae = 1\n" + run),
+            "x.toml:3: nmae: unknown key; did you mean name? (known: name, seed, question, run)");
+  EXPECT_EQ(ErrorOf("question = \"q\"\n" + run), "x.toml:1: name: missing (a string)");
+  EXPECT_EQ(ErrorOf(std::string(kHeader)), "x.toml:1: run: an experiment needs at least one [[run]]");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "repeat = \"5\"\n"), "x.toml:6: run[1].repeat: must be an integer");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "repeat = 0\n"), "x.toml:6: run[1].repeat: 0 is outside 1..1000000");
+  EXPECT_NE(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"memcopy\"\n")
+                .find("x.toml:5: run[1].workload: unknown workload 'memcopy'"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(std::string(kHeader) + run + "params = { sise = \"4M\" }\n")
+                .find("x.toml:6: run[1].params.sise: not a parameter of memcpy; did you mean size?"),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "params = { size = [[1]] }\n"),
+            "x.toml:6: run[1].params.size: a list of strings or integers");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "treatment = \"impl\"\nparams = { impl = \"libc\" }\n"),
+            "x.toml:6: run[1].treatment: impl must take two or more values in params to be compared along");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + run), "x.toml:6: run[2].title: two runs titled t");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "[[run.scale]]\nparam = \"procs\"\nwant = 72\n"),
+            "x.toml:6: run[1].scale[1].want: a scale rule needs want and per_cpu");
+  EXPECT_EQ(ErrorOf("name = \"n\nquestion = 1"),
+            "x.toml:1: Error while parsing string: unescaped control characters other than TAB (U+0009) are "
+            "explicitly prohibited");
+}
+
+TEST(ExperimentFile, TheShippedFilesLoad) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(MEMBENCH_SOURCE_DIR "/experiments")) {
+    if (entry.path().extension() != ".toml") continue;
+    ++files;
+    EXPECT_NO_THROW(LoadExperiment(entry.path().string())) << entry.path();
+  }
+  EXPECT_GT(files, 0);
+}
+
+}  // namespace
+}  // namespace membench

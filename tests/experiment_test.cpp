@@ -1,0 +1,79 @@
+// File: tests/experiment_test.cpp
+// `membench experiment run` end to end: a small experiment file's runs,
+// its table of verdicts, its saved runs, and a bad file refused before
+// anything runs.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "membench_process.h"
+
+namespace membench {
+namespace {
+
+std::string WriteFile(const std::string& name, const std::string& text) {
+  const std::string path = TempPath(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Experiment, RunsEveryRunAndPrintsTheTable) {
+  const std::string file = WriteFile("small.toml", R"(name = "small"
+question = "stosb or libc for 16 KiB, with 4 KiB pages and with THP?"
+[[run]]
+title = "memset"
+workload = "memset"
+treatment = "impl"
+repeat = 8
+params = { size = "16K", impl = ["libc", "stosb"], pages = ["4k", "thp"] }
+quick = { repeat = 2 }
+[[run]]
+title = "memcpy"
+workload = "memcpy"
+treatment = "pages"
+repeat = 8
+params = { size = "16K", impl = "libc", pages = ["4k", "thp"] }
+)");
+  const std::string store = TempPath("experiment.sqlite");
+  const Outcome out = Membench("experiment run " + file + " --quick --tag exp1 --store " + store);
+  ASSERT_EQ(out.status, 0) << out.output;
+  EXPECT_NE(out.output.find("membench experiment small: stosb or libc"), std::string::npos) << out.output;
+  EXPECT_NE(out.output.find("## run 1 of 2: memset"), std::string::npos);
+  EXPECT_NE(out.output.find("## run 2 of 2: memcpy"), std::string::npos);
+  const auto table = out.output.find("# small: stosb or libc for 16 KiB");
+  ASSERT_NE(table, std::string::npos) << out.output;
+  const std::string rows = out.output.substr(table);
+  EXPECT_NE(rows.find("memset  impl=stosb / libc  pages=4k"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("memset  impl=stosb / libc  pages=thp"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("memcpy  pages=thp / 4k"), std::string::npos) << rows;
+  const Outcome history = Membench("history --tag exp1 --store " + store);
+  EXPECT_NE(history.output.find("experiment run"), std::string::npos) << history.output;
+  const Outcome shown = Membench("history show @exp1 --store " + store);
+  EXPECT_NE(shown.output.find("experiment=small"), std::string::npos) << shown.output;
+  EXPECT_NE(shown.output.find("run=memcpy"), std::string::npos) << shown.output;
+}
+
+TEST(Experiment, ABadRunIsRefusedBeforeAnythingRuns) {
+  const std::string file = WriteFile("bad.toml", R"(name = "bad"
+question = "q"
+[[run]]
+title = "fine"
+workload = "memset"
+params = { size = "16K" }
+[[run]]
+title = "too big"
+workload = "memset"
+params = { size = "999T" }
+)");
+  const Outcome out = Membench("experiment run " + file);
+  EXPECT_EQ(out.status, 2) << out.output;
+  EXPECT_EQ(out.output.find("## run 1"), std::string::npos) << "nothing may run: " << out.output;
+  EXPECT_NE(out.output.find("bad.toml:7: run \"too big\": "), std::string::npos) << out.output;
+  const Outcome missing = Membench("experiment run /nonexistent.toml");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("cannot read the experiment file /nonexistent.toml: No such file"), std::string::npos)
+      << missing.output;
+}
+
+}  // namespace
+}  // namespace membench
