@@ -75,5 +75,32 @@ params = { size = "999T" }
       << missing.output;
 }
 
+// A kernel A/B: the same file saved under two tags, compared run by run;
+// two saved runs a side make the run the unit.
+TEST(Experiment, ReportComparesTheRunsSavedUnderTwoTags) {
+  const std::string file = WriteFile("ab.toml", R"(name = "ab"
+question = "did memset change?"
+[[run]]
+title = "memset 16 KiB"
+workload = "memset"
+repeat = 3
+params = { size = "16K" }
+)");
+  const std::string store = TempPath("ab.sqlite");
+  for (const char* tag : {"base", "base", "patched", "patched"}) {
+    const Outcome run = Membench("experiment run " + file + " --tag " + tag + " --store " + store);
+    ASSERT_EQ(run.status, 0) << run.output;
+  }
+  const Outcome report = Membench("experiment report " + file + " --a base --b patched --store " + store);
+  ASSERT_EQ(report.status, 0) << report.output;
+  EXPECT_NE(report.output.find("runs: A 2 ("), std::string::npos) << report.output;
+  const auto table = report.output.find("# ab: did memset change?");
+  ASSERT_NE(table, std::string::npos) << report.output;
+  EXPECT_NE(report.output.find("memset 16 KiB  2 vs 2", table), std::string::npos) << report.output;
+  const Outcome missing = Membench("experiment report " + file + " --a base --b other --store " + store);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("no run tagged 'other'"), std::string::npos) << missing.output;
+}
+
 }  // namespace
 }  // namespace membench

@@ -237,6 +237,23 @@ int RunCli(int argc, char** argv) {
   experiment_run->add_flag("--quick", experiment_args.quick,
                            "the file's quick variant: fewer samples and smaller sizes, for a smoke test");
   AddSaveFlags(*experiment_run, experiment_args.save, "; each run is labelled experiment=NAME and run=TITLE");
+  ExperimentReportArgs experiment_report_args;
+  CLI::App* experiment_report =
+      experiment->add_subcommand("report", "compare FILE's runs saved under two tags (a kernel each), run by run");
+  experiment_report->add_option("file", experiment_report_args.file, "the experiment (TOML)")
+      ->required()
+      ->type_name("FILE");
+  experiment_report->add_option("--a", experiment_report_args.a_tag, "the baseline's tag (experiment run --tag)")
+      ->required()
+      ->type_name("TAG");
+  experiment_report->add_option("--b", experiment_report_args.b_tag, "the other side's tag")
+      ->required()
+      ->type_name("TAG");
+  AddStoreFlag(*experiment_report, experiment_report_args.store);
+  experiment_report->footer(Examples(
+      {"membench experiment run experiments/001-clear-huge-page.toml --tag base", "  (reboot into the patched kernel)",
+       "membench experiment run experiments/001-clear-huge-page.toml --tag patched",
+       "membench experiment report experiments/001-clear-huge-page.toml --a base --b patched"}));
   experiment_run->footer(Examples({"membench experiment run experiments/002-memcpy-prefault.toml",
                                    "membench experiment run experiments/000-huge-zero-page.toml --quick",
                                    "membench experiment run experiments/001-clear-huge-page.toml --tag patched"}));
@@ -310,6 +327,7 @@ int RunCli(int argc, char** argv) {
     if (compare->parsed()) return RunCompare(compare_args);
     if (history->parsed()) return RunHistory(history_args);
     if (experiment_run->parsed()) return RunExperiment(experiment_args, argc, argv);
+    if (experiment_report->parsed()) return ReportExperiment(experiment_report_args);
     if (report->parsed()) return RunReport(report_args);
     if (exec->parsed()) return RunExec(exec_args, argc, argv);
     if (doctor->parsed()) {

@@ -110,26 +110,34 @@ void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, Compar
 
 }  // namespace
 
+ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
+                           const std::string& store_flag, std::ostream& out) {
+  ComparedSides sides{FiguresOf(runs_a.results, runs_a.name), FiguresOf(runs_b.results, runs_b.name), {}, {}};
+  // Several runs a side: their own spread decides, and no floor is looked up.
+  if (!RunsDecide(sides.a, sides.b)) UseNoiseFloors(runs_a, store_flag, options);
+  sides.options = std::move(options);
+  sides.result = CompareResults(sides.a, sides.b, sides.options);
+  WriteCompareText(sides.result, sides.a, sides.b, sides.options, DifferingMetadata(runs_a.results, runs_b.results),
+                   out);
+  return sides;
+}
+
 int RunCompare(const CompareArgs& args) {
   CompareOptions options;
   options.ignore = args.ignore;
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
   if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
+  options.threshold_given = !args.threshold.empty();
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);
   const SelectedRuns runs_b = SelectSide(selector, sides.b);
-  options.threshold_given = !args.threshold.empty();
-  const LoadedResult a = FiguresOf(runs_a.results, runs_a.name);
-  const LoadedResult b = FiguresOf(runs_b.results, runs_b.name);
-  // Several runs a side: their own spread decides, and no floor is looked up.
-  if (!RunsDecide(a, b)) UseNoiseFloors(runs_a, args.store, options);
-  const CompareResult result = CompareResults(a, b, options);
-  const auto differences = DifferingMetadata(runs_a.results, runs_b.results);
-  WriteCompareText(result, a, b, options, differences, std::cout);
+  const ComparedSides compared = CompareSides(runs_a, runs_b, options, args.store, std::cout);
+  const CompareResult& result = compared.result;
   if (!args.json_path.empty()) {
-    nlohmann::json json = CompareToJson(result, a, b, options);
+    const auto differences = DifferingMetadata(runs_a.results, runs_b.results);
+    nlohmann::json json = CompareToJson(result, compared.a, compared.b, compared.options);
     json["metadata_differences"] = MetadataDifferencesToJson(differences);
     sys::WriteFileAtomically(args.json_path, json.dump(2) + "\n");
   }

@@ -6,8 +6,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
+
+#include "cli/result_selector.h"
+#include "report/compare_report.h"
+#include "report/result_file.h"
 
 namespace membench {
 
@@ -24,6 +29,17 @@ struct CompareArgs {
 
 // Adds the compare subcommand's options to cmd.
 void AddCompareOptions(CLI::App& cmd, CompareArgs& args);
+
+// Two sides compared as compare does - the noise floor applied where a side
+// has one run, the machines' differences above the verdicts - and printed.
+struct ComparedSides {
+  LoadedResult a;
+  LoadedResult b;
+  CompareOptions options;
+  CompareResult result;
+};
+ComparedSides CompareSides(const SelectedRuns& a, const SelectedRuns& b, CompareOptions options,
+                           const std::string& store_flag, std::ostream& out);
 
 // Exit status: 0, or kRegressionStatus when --fail-on-regression trips.
 int RunCompare(const CompareArgs& args);

@@ -3,10 +3,14 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <iostream>
 #include <set>
 
+#include "cli/compare_command.h"
 #include "cli/experiment_file.h"
 #include "cli/result_output.h"
+#include "cli/result_selector.h"
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
@@ -84,26 +88,83 @@ std::vector<TableRow> RowsOf(const std::string& title, const RunResult& result) 
   return rows;
 }
 
-void PrintTable(const Experiment& experiment, const std::vector<TableRow>& rows) {
+void PrintTable(const Experiment& experiment, const std::vector<TableRow>& rows,
+                const std::array<const char*, 5>& headers = {"run", "comparison", "conditions", "B/A", "interval"}) {
   fmt::print("\n# {}: {}\n", experiment.name, experiment.question);
   if (rows.empty()) {
     fmt::print("no comparisons: no run varied a treatment\n");
     return;
   }
-  std::size_t widths[5] = {3, 10, 10, 5, 8};
+  std::size_t widths[5] = {0, 0, 0, 0, 0};
+  for (int i = 0; i < 5; ++i) widths[i] = std::string(headers[i]).size();
   for (const TableRow& r : rows) {
     const std::string* cells[5] = {&r.run, &r.comparison, &r.conditions, &r.ratio, &r.interval};
     for (int i = 0; i < 5; ++i) widths[i] = std::max(widths[i], cells[i]->size());
   }
-  fmt::print("{:<{}}  {:<{}}  {:<{}}  {:>{}}  {:<{}}  {}\n", "run", widths[0], "comparison", widths[1], "conditions",
-             widths[2], "B/A", widths[3], "interval", widths[4], "verdict");
+  fmt::print("{:<{}}  {:<{}}  {:<{}}  {:>{}}  {:<{}}  {}\n", headers[0], widths[0], headers[1], widths[1], headers[2],
+             widths[2], headers[3], widths[3], headers[4], widths[4], "verdict");
   for (const TableRow& r : rows) {
     fmt::print("{:<{}}  {:<{}}  {:<{}}  {:>{}}  {:<{}}  {}\n", r.run, widths[0], r.comparison, widths[1], r.conditions,
                widths[2], r.ratio, widths[3], r.interval, widths[4], r.verdict);
   }
 }
 
+// The runs of `tag` that `experiment run` saved for this run of the file.
+SelectedRuns RunsOf(ResultSelector& selector, const std::string& tag, const Experiment& experiment,
+                    const ExperimentRun& run) {
+  SelectedRuns all = selector.Select("@" + tag);
+  SelectedRuns out;
+  out.name = fmt::format("@{} \"{}\"", tag, run.title);
+  for (RunResult& r : all.results) {
+    const auto name = r.labels.find("experiment");
+    const auto title = r.labels.find("run");
+    if (name != r.labels.end() && name->second == experiment.name && title != r.labels.end() &&
+        title->second == run.title) {
+      out.results.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+int ReportExperiment(const ExperimentReportArgs& args) {
+  const Experiment experiment = LoadExperiment(args.file);
+  ResultSelector selector(args.store);
+  fmt::print("membench experiment {}: {}\nA = @{}, B = @{}\n", experiment.name, experiment.question, args.a_tag,
+             args.b_tag);
+  std::vector<TableRow> rows;
+  for (const ExperimentRun& run : experiment.runs) {
+    fmt::print("\n## {}\n", run.title);
+    const SelectedRuns a = RunsOf(selector, args.a_tag, experiment, run);
+    const SelectedRuns b = RunsOf(selector, args.b_tag, experiment, run);
+    if (a.results.empty() || b.results.empty()) {
+      fmt::print("not saved under @{}: membench experiment run {} --tag {}\n",
+                 a.results.empty() ? args.a_tag : args.b_tag, args.file, a.results.empty() ? args.a_tag : args.b_tag);
+      continue;
+    }
+    std::fflush(stdout);
+    const ComparedSides compared = CompareSides(a, b, CompareOptions{}, args.store, std::cout);
+    std::cout.flush();
+    for (const FigureRow& figure : compared.result.rows) {
+      if (!figure.is_rate) continue;
+      const Comparison& c = figure.comparison;
+      TableRow row;
+      row.run = run.title;
+      row.comparison = fmt::format("{} vs {}", a.results.size(), b.results.size());
+      row.conditions = figure.point;
+      row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
+      row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+      row.verdict = c.verdict;
+      rows.push_back(row);
+    }
+  }
+  if (rows.empty()) {
+    throw Error(fmt::format("no run of {} was saved under both @{} and @{}", args.file, args.a_tag, args.b_tag));
+  }
+  PrintTable(experiment, rows, {"run", "runs A vs B", "point", "B/A", "interval"});
+  return 0;
+}
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
   const Experiment experiment = LoadExperiment(args.file);

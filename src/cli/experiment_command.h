@@ -19,4 +19,17 @@ struct ExperimentArgs {
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv);
 
+// `membench experiment report FILE --a TAG --b TAG`: where the treatment is
+// the kernel itself, the file's runs saved under two tags (one kernel each,
+// `experiment run --tag`) compared run by run as compare does - several
+// saved runs a side make the run the unit - then one table of the rates.
+struct ExperimentReportArgs {
+  std::string file;
+  std::string a_tag;
+  std::string b_tag;
+  std::string store;
+};
+
+int ReportExperiment(const ExperimentReportArgs& args);
+
 }  // namespace membench
