@@ -766,6 +766,10 @@ TEST(Doctor, NoiseRunsAnAaAndPrintsTheDetectableChange) {
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("A/A: "), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("smallest change detectable"), std::string::npos) << run.output;
+  // 3 samples a side can never give p < 0.05 (2 / C(6, 3) = 0.1); the threshold used is named.
+  EXPECT_NE(run.output.find("-r 3   cannot decide at -r 3 (3 and 3 samples are too few"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("\nthreshold "), std::string::npos) << run.output;
 }
 
 // Seed 002's two halves: perf bench's source was never written, so a fresh

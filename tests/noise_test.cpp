@@ -17,9 +17,7 @@ std::vector<double> Normal(std::size_t n, unsigned seed) {
   return v;
 }
 
-TEST(Noise, QuietSamplesGiveNoWarning) {
-  EXPECT_TRUE(DiagnoseNoise(Normal(30, 1)).Warnings().empty());
-}
+TEST(Noise, QuietSamplesGiveNoWarning) { EXPECT_TRUE(DiagnoseNoise(Normal(30, 1)).Warnings().empty()); }
 
 TEST(Noise, OutliersAreCountedNotDropped) {
   std::vector<double> v = Normal(20, 2);
@@ -28,6 +26,16 @@ TEST(Noise, OutliersAreCountedNotDropped) {
   const NoiseDiagnostics d = DiagnoseNoise(v);
   EXPECT_EQ(d.outliers, 2);
   EXPECT_NE(d.Warnings().front().find("2 outliers"), std::string::npos);
+}
+
+// The cut-off grows where a clean sample's largest deviation does: fewer
+// samples (a noisier MAD) and, slowly, more samples (more chances).
+TEST(Noise, TheOutlierCutOffDependsOnTheNumberOfSamples) {
+  EXPECT_NEAR(OutlierMads(20), 5.22, 0.01);
+  EXPECT_GT(OutlierMads(10), OutlierMads(20));
+  EXPECT_GT(OutlierMads(500), OutlierMads(100));
+  std::vector<double> three = {100, 101, 1000};
+  EXPECT_EQ(DiagnoseNoise(three).outliers, 0);  // below kMinOutlierSamples nothing is named
 }
 
 TEST(Noise, ADriftingMachineIsNamed) {

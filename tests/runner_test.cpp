@@ -4,6 +4,8 @@
 // stop, each point's own time budget, a stop request, samples of unknown
 // rate, and a sample an interrupt spoiled. Nothing here runs a workload or
 // reads a real clock, so every assertion is exact.
+#include "engine/runner.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,7 +17,7 @@
 #include <vector>
 
 #include "core/measurement_stats.h"
-#include "engine/runner.h"
+#include "core/precision.h"
 
 namespace membench {
 namespace {
@@ -190,9 +192,8 @@ TEST(Runner, SequentialMeasuresAndClosesEachPointBeforeOpeningTheNext) {
   plan.order = SampleOrder::kSequential;
   const SamplingOutcome out = SamplePoints("fake", Points({"A", "B"}), opener, plan, clock, NeverStop());
   EXPECT_FALSE(out.interleaved);
-  const std::vector<std::string> expected = {"open A",     "take A 1",  "take A 10", "take A 10", "take A 10",
-                                             "close A",    "open B",    "take B 1",  "take B 10", "take B 10",
-                                             "take B 10",  "close B"};
+  const std::vector<std::string> expected = {"open A", "take A 1", "take A 10", "take A 10", "take A 10", "close A",
+                                             "open B", "take B 1", "take B 10", "take B 10", "take B 10", "close B"};
   EXPECT_EQ(log, expected);
 }
 
@@ -224,6 +225,14 @@ TEST(Runner, PrecisionStopsAtTheGoalOrAtTheLimit) {
   EXPECT_EQ(out.measurements[0].samples.size(), 3u);
   EXPECT_FALSE(out.measurements[1].precision_reached);
   EXPECT_EQ(out.measurements[1].samples.size(), 12u);
+  // --min-runs is the pilot, and the reported interval is the pilot's (Stein's).
+  const Measurement& noisy = out.measurements[1];
+  EXPECT_EQ(noisy.precision_pilot_runs, 3);
+  std::vector<double> rates;
+  for (const Sample& s : noisy.samples) rates.push_back(*RatePerSecond(s));
+  const auto ci = PrecisionRule(1.0, 3).Interval95(rates);
+  ASSERT_TRUE(ci.has_value());
+  EXPECT_DOUBLE_EQ(ComputeMeasurementStats(noisy, {}).rate.ci95_high, ci->high);
 }
 
 // Regression (issue 11, defect 6): the --max-time budget was counted from
@@ -243,7 +252,7 @@ TEST(Runner, MaxTimeIsEachPointsOwnSamplingTime) {
   for (const Measurement& m : out.measurements) {
     double own_ns = 0;
     for (const Sample& s : m.samples) own_ns += static_cast<double>(s.wall_ns);
-    EXPECT_GE(own_ns, 1e9) << m.point.Label();        // each used its whole second
+    EXPECT_GE(own_ns, 1e9) << m.point.Label();          // each used its whole second
     EXPECT_LT(own_ns, 1e9 + 3.1e8) << m.point.Label();  // and not more than one sample past it
   }
 }
@@ -305,9 +314,9 @@ TEST(Runner, SamplesOfNoTimeHaveNoRateAndAreLeftOutWithANote) {
 
 TEST(Runner, CalibrationStepsAreBoundedAndAlwaysGrow) {
   EXPECT_EQ(NextCalibrationLoops(1, 0, 50'000'000), 10u);
-  EXPECT_EQ(NextCalibrationLoops(1, 1, 50'000'000), 10u);           // at most x10
+  EXPECT_EQ(NextCalibrationLoops(1, 1, 50'000'000), 10u);              // at most x10
   EXPECT_EQ(NextCalibrationLoops(100, 49'000'000, 50'000'000), 142u);  // 1.4 x target / elapsed
-  EXPECT_EQ(NextCalibrationLoops(5, 100'000'000, 50'000'000), 6u);    // at least one more
+  EXPECT_EQ(NextCalibrationLoops(5, 100'000'000, 50'000'000), 6u);     // at least one more
   EXPECT_TRUE(StillWarmingUp(100, 90));
   EXPECT_FALSE(StillWarmingUp(100, 96));
   EXPECT_FALSE(StillWarmingUp(0, 50));

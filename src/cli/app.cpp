@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -47,7 +48,7 @@ struct CommonRunFlags {
   std::string pressure;
   std::string order = "interleaved";
   std::string precision;
-  std::string min_runs = "3";
+  std::string min_runs;  // default: PrecisionGoal's pilot, at most --max-runs
   std::string max_runs = "100";
   std::string max_time = "60";
   std::string paired_by;
@@ -86,7 +87,9 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
   cmd.add_option("--precision", f.precision,
                  "instead of -r: sample until the 95% CI of the mean rate is within +-PCT, e.g. 0.5%")
       ->type_name("PCT");
-  cmd.add_option("--min-runs", f.min_runs, "with --precision: at least N samples (default 3)")->type_name("N");
+  cmd.add_option("--min-runs", f.min_runs,
+                 "with --precision: at least N samples, whose spread sets the CI's width (default 10)")
+      ->type_name("N");
   cmd.add_option("--max-runs", f.max_runs, "with --precision: at most N samples (default 100)")->type_name("N");
   cmd.add_option("--max-time", f.max_time, "with --precision: at most S seconds of sampling per point (default 60)")
       ->type_name("S");
@@ -141,8 +144,9 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   if (!flags.precision.empty()) {
     PrecisionGoal goal;
     goal.target_pct = Percentage(flags.precision, "--precision", true);
-    goal.min_runs = PositiveInt(flags.min_runs, "--min-runs", 2);
     goal.max_runs = PositiveInt(flags.max_runs, "--max-runs", 2);
+    goal.min_runs =
+        flags.min_runs.empty() ? std::min(goal.min_runs, goal.max_runs) : PositiveInt(flags.min_runs, "--min-runs", 2);
     if (goal.max_runs < goal.min_runs) throw Error("--max-runs must not be below --min-runs");
     goal.max_seconds = PositiveInt(flags.max_time, "--max-time", 1);
     plan.precision = goal;

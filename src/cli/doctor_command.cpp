@@ -12,6 +12,7 @@
 #include "core/power.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "report/compare_report.h"
 #include "sys/command.h"
 #include "sys/files.h"
 #include "sys/interrupt.h"
@@ -104,6 +105,36 @@ int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& 
   return 2;
 }
 
+// The threshold compare applies to memcpy with one run a side: its
+// default --threshold, or this host's recorded noise floor where larger.
+struct DetectionThreshold {
+  double pct = 0;
+  std::string source;
+};
+
+DetectionThreshold MemcpyThreshold(const std::string& host, const std::string& store_flag) {
+  DetectionThreshold threshold{CompareOptions().threshold_pct, ""};
+  const std::string default_words = fmt::format("compare's default --threshold, {}%", threshold.pct);
+  const FoundFloors found = FindNoiseFloors(host, store_flag);
+  const auto memcpy = found.by_kind.find("memcpy");
+  if (memcpy == found.by_kind.end()) {
+    std::string unread;
+    for (const auto& why : found.unreadable) unread += "; not read: " + why;
+    threshold.source = default_words + " (no memcpy noise floor recorded for this host yet" + unread + ")";
+    return threshold;
+  }
+  const NoiseFloor* floor = &memcpy->second.floor;
+  if (floor->floor_pct <= threshold.pct) {
+    threshold.source = fmt::format("{} (above this host's memcpy noise floor, {:.2f}% of {})", default_words,
+                                   floor->floor_pct, floor->measured_at);
+    return threshold;
+  }
+  threshold.pct = floor->floor_pct;
+  threshold.source = fmt::format("this host's memcpy noise floor, recorded {} (--threshold overrides it in compare)",
+                                 floor->measured_at);
+  return threshold;
+}
+
 }  // namespace
 
 int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, int argc, char** argv) {
@@ -144,9 +175,19 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
              aa.significant ? "SIGNIFICANT - this machine is too noisy or drifting for a fair comparison"
                             : "no significant change, as it should be");
   for (const auto& warning : st.noise.Warnings()) fmt::print("warning: {}\n", warning);
-  fmt::print("\nsmallest change detectable (p < 0.05, power 80%) with this noise:\n");
+  const DetectionThreshold threshold = MemcpyThreshold(result.system.hostname, save.store);
+  fmt::print(
+      "\nsmallest change detectable with one run a side (compare's decision simulated: Mann-Whitney p < 0.05, its "
+      "threshold and its guard; power 80%, normal samples of this CV)\nthreshold {:.2f}%: {}\n",
+      threshold.pct, threshold.source);
   for (const int n : {3, 5, 10, 20, 30, 50}) {
-    fmt::print("  -r {:<3} {:6.2f}%\n", n, MinimumDetectableChangePct(st.rate.cv_pct, n));
+    const auto n_per_side = static_cast<std::size_t>(n);
+    if (const auto change = MinimumDetectableChangePct(st.rate.cv_pct, n, threshold.pct)) {
+      fmt::print("  -r {:<3} {:6.2f}%\n", n, *change);
+    } else {
+      fmt::print("  -r {:<3} cannot decide at -r {} ({})\n", n, n,
+                 WhyCompareCannotDecide(n_per_side, n_per_side).value_or("no p-value below 0.05"));
+    }
   }
   fmt::print(
       "Sequential runs of one point drift on shared machines: compare runs made back to back, and more of "

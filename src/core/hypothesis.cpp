@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <boost/math/distributions/normal.hpp>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <vector>
+
+#include "core/distributions.h"
 
 namespace membench {
 namespace {
@@ -64,38 +64,49 @@ RunVariation VariationOf(const std::vector<std::vector<double>>& runs, const Sum
   return v;
 }
 
-// P(U <= u) under H0 for samples of m and n without ties: the number of
-// orderings of m a's and n b's with U = k, by the recurrence
-// N(k; m, n) = N(k - n; m - 1, n) + N(k; m, n - 1), over all orderings.
+// P(U <= u) under H0 for samples of m and n without ties. The counts of
+// orderings with U = k are the coefficients of the Gaussian binomial
+// [m + n choose m](q) = prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i), built one
+// factor at a time: each partial product is itself a Gaussian binomial, so
+// the counts stay non-negative. O(m * m n), fast enough for the power and
+// calibration simulations that call the test thousands of times.
 double ExactLowerTail(std::size_t m, std::size_t n, double u) {
-  // counts[j][k]: orderings of i a's (the current row) and j b's with U = k.
   const std::size_t max_u = m * n;
-  std::vector<std::vector<double>> counts(n + 1, std::vector<double>(max_u + 1, 0));
-  for (std::size_t j = 0; j <= n; ++j) counts[j][0] = 1;  // i = 0
+  std::vector<double> counts(max_u + 1, 0);
+  counts[0] = 1;
   for (std::size_t i = 1; i <= m; ++i) {
-    std::vector<std::vector<double>> next(n + 1, std::vector<double>(max_u + 1, 0));
-    next[0][0] = 1;
-    for (std::size_t j = 1; j <= n; ++j) {
-      for (std::size_t k = 0; k <= i * j; ++k) {
-        // The last element is an a (it beats all j b's) or a b.
-        next[j][k] = (k >= j ? counts[j][k - j] : 0) + next[j - 1][k];
-      }
-    }
-    counts = std::move(next);
+    // Times (1 - q^(n+i)), then divided by (1 - q^i), degree i * n now.
+    for (std::size_t k = i * n; k >= n + i; --k) counts[k] -= counts[k - n - i];
+    for (std::size_t k = i; k <= i * n; ++k) counts[k] += counts[k - i];
   }
   double below = 0, total = 0;
   for (std::size_t k = 0; k <= max_u; ++k) {
-    total += counts[n][k];
-    if (static_cast<double>(k) <= u + 1e-9) below += counts[n][k];
+    total += counts[k];
+    if (static_cast<double>(k) <= u + 1e-9) below += counts[k];
   }
   return below / total;
 }
 
-bool HasTies(std::span<const double> a, std::span<const double> b) {
-  std::vector<double> all(a.begin(), a.end());
-  all.insert(all.end(), b.begin(), b.end());
-  std::sort(all.begin(), all.end());
-  return std::adjacent_find(all.begin(), all.end()) != all.end();
+// The two-sided p-value of U for samples of n1 and n2: exact for small
+// samples without ties, else the normal approximation with the tie
+// correction (tie_term: the sum of t^3 - t over groups of t tied values,
+// 0 without ties) and the continuity correction.
+double MannWhitneyPValue(std::size_t n1, std::size_t n2, double u, double tie_term) {
+  const double m = static_cast<double>(n1);
+  const double n = static_cast<double>(n2);
+  // Small samples without ties: the exact distribution. The normal
+  // approximation is poor there, and never reaches p < 0.05 for some sizes
+  // (2 against 8) that the exact test can decide.
+  if (m * n <= kExactMannWhitneyMaxProduct && tie_term == 0) {
+    return std::min(1.0, 2 * ExactLowerTail(n1, n2, std::min(u, m * n - u)));
+  }
+  const double total = m + n;
+  const double variance = m * n / 12 * ((total + 1) - tie_term / (total * (total - 1)));
+  if (variance <= 0) return 1.0;
+  const double distance = std::max(0.0, std::fabs(u - m * n / 2) - 0.5);
+  const double z = distance / std::sqrt(variance);
+  const Normal normal;
+  return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(normal, z)));
 }
 
 }  // namespace
@@ -114,7 +125,7 @@ TestResult WelchTTest(std::span<const double> a, std::span<const double> b) {
   const double se = std::sqrt(Variance(sa) / static_cast<double>(sa.n) + Variance(sb) / static_cast<double>(sb.n));
   if (se == 0) return {0, sa.mean == sb.mean ? 1.0 : 0.0};
   const double t = (sb.mean - sa.mean) / se;
-  const boost::math::students_t dist(WelchDf(sa, sb));
+  const StudentsT dist(WelchDf(sa, sb));
   return {t, 2 * boost::math::cdf(boost::math::complement(dist, std::fabs(t)))};
 }
 
@@ -128,8 +139,6 @@ TestResult MannWhitneyU(std::span<const double> a, std::span<const double> b) {
   for (const double v : b) all.push_back({v, false});
   std::sort(all.begin(), all.end(), [](const Item& x, const Item& y) { return x.value < y.value; });
   const double n1 = static_cast<double>(a.size());
-  const double n2 = static_cast<double>(b.size());
-  const double n = n1 + n2;
   double rank_sum_a = 0;
   double tie_term = 0;  // sum of t^3 - t over tie groups
   for (std::size_t i = 0; i < all.size();) {
@@ -144,20 +153,36 @@ TestResult MannWhitneyU(std::span<const double> a, std::span<const double> b) {
     i = j;
   }
   const double u = rank_sum_a - n1 * (n1 + 1) / 2;
-  const double mean_u = n1 * n2 / 2;
-  // Small samples without ties: the exact distribution. The normal
-  // approximation is poor there, and never reaches p < 0.05 for some sizes
-  // (2 against 8) that the exact test can decide.
-  if (n1 * n2 <= kExactMannWhitneyMaxProduct && !HasTies(a, b)) {
-    const double lower = ExactLowerTail(a.size(), b.size(), std::min(u, n1 * n2 - u));
-    return {u, std::min(1.0, 2 * lower)};
+  return {u, MannWhitneyPValue(a.size(), b.size(), u, tie_term)};
+}
+
+std::optional<std::size_t> MannWhitneyCriticalU(std::size_t n_a, std::size_t n_b) {
+  if (n_a == 0 || n_b == 0) return std::nullopt;
+  auto p = [&](std::size_t u) { return MannWhitneyPValue(n_a, n_b, static_cast<double>(u), 0); };
+  if (p(0) >= kAlpha) return std::nullopt;
+  // p grows with U up to the middle, n_a n_b / 2: the last U below alpha.
+  std::size_t low = 0, high = n_a * n_b / 2;
+  while (low < high) {
+    const std::size_t mid = (low + high + 1) / 2;
+    if (p(mid) < kAlpha) {
+      low = mid;
+    } else {
+      high = mid - 1;
+    }
   }
-  const double variance = n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1)));
-  if (variance <= 0) return {u, 1.0};
-  const double distance = std::max(0.0, std::fabs(u - mean_u) - 0.5);
-  const double z = distance / std::sqrt(variance);
-  const boost::math::normal normal;
-  return {u, std::min(1.0, 2 * boost::math::cdf(boost::math::complement(normal, z)))};
+  return low;
+}
+
+std::optional<std::string> WhyCompareCannotDecide(std::size_t n_a, std::size_t n_b) {
+  if (n_a < 2 || n_b < 2) return "one sample has no variance";
+  // The smallest two-sided p-value the rank test can give is 2 / C(n_a + n_b, n_a):
+  // with 3 samples a side it is 0.1, so no verdict can be honest.
+  double combinations = 1;
+  for (std::size_t i = 1; i <= n_a; ++i) {
+    combinations = combinations * static_cast<double>(n_b + i) / static_cast<double>(i);
+  }
+  if (2 / combinations > kAlpha) return fmt::format("{} and {} samples are too few for a verdict", n_a, n_b);
+  return std::nullopt;
 }
 
 std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<const double> b) {
@@ -172,7 +197,7 @@ std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<con
   const double vb = Variance(sb) / (static_cast<double>(sb.n) * sb.mean * sb.mean);
   const double se_log = std::sqrt(va + vb);
   if (se_log == 0) return Interval{ratio, ratio};
-  const boost::math::students_t dist(SatterthwaiteDf(va, sa.n, vb, sb.n));
+  const StudentsT dist(SatterthwaiteDf(va, sa.n, vb, sb.n));
   const double t = boost::math::quantile(boost::math::complement(dist, kAlpha / 2));
   return Interval{ratio * std::exp(-t * se_log), ratio * std::exp(t * se_log)};
 }
@@ -182,21 +207,13 @@ Comparison Compare(std::span<const double> a, std::span<const double> b, Better 
   c.a = Summarize(a);
   c.b = Summarize(b);
   c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
-  if (c.a.n < 2 || c.b.n < 2) {
-    c.verdict = "inconclusive: one sample has no variance";
-    return c;
+  if (c.a.n >= 2 && c.b.n >= 2) {
+    c.welch = WelchTTest(a, b);
+    c.mann_whitney = MannWhitneyU(a, b);
+    c.ratio_ci95 = RatioInterval95(a, b);
   }
-  c.welch = WelchTTest(a, b);
-  c.mann_whitney = MannWhitneyU(a, b);
-  c.ratio_ci95 = RatioInterval95(a, b);
-  // The smallest two-sided p-value the rank test can give is 2 / C(n1+n2, n1):
-  // with 3 samples a side it is 0.1, so no verdict can be honest.
-  double combinations = 1;
-  for (std::size_t i = 1; i <= c.a.n; ++i) {
-    combinations = combinations * static_cast<double>(c.b.n + i) / static_cast<double>(i);
-  }
-  if (2 / combinations > kAlpha) {
-    c.verdict = fmt::format("inconclusive: {} and {} samples are too few for a verdict", c.a.n, c.b.n);
+  if (const auto why_not = WhyCompareCannotDecide(c.a.n, c.b.n)) {
+    c.verdict = "inconclusive: " + *why_not;
     return c;
   }
   // Samples of separate runs are unpaired and rarely normal: the rank test

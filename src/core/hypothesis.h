@@ -38,6 +38,11 @@ TestResult WelchTTest(std::span<const double> a, std::span<const double> b);
 TestResult MannWhitneyU(std::span<const double> a, std::span<const double> b);
 inline constexpr double kExactMannWhitneyMaxProduct = 900;
 
+// The largest U (of either side) at which MannWhitneyU gives p < kAlpha for
+// samples of n_a and n_b without ties: the test rejects when min(U,
+// n_a n_b - U) is at most this. nullopt when no U does.
+std::optional<std::size_t> MannWhitneyCriticalU(std::size_t n_a, std::size_t n_b);
+
 struct Interval {
   double low = 0;
   double high = 0;
@@ -87,6 +92,11 @@ std::optional<double> DecidingPValue(const Comparison& c);
 // Holm's step-down over a family of p-values: which stay significant at
 // kAlpha with the family-wise error rate held at kAlpha.
 std::vector<bool> HolmSignificant(const std::vector<double>& p_values);
+
+// Why Compare gives no verdict for n_a and n_b samples whatever they hold
+// ("one sample has no variance", "3 and 3 samples are too few for a
+// verdict"); nullopt when it can give one.
+std::optional<std::string> WhyCompareCannotDecide(std::size_t n_a, std::size_t n_b);
 
 // Samples of one run a side: the Mann-Whitney U test decides.
 Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct);

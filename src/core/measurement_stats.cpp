@@ -1,6 +1,8 @@
 // File: core/measurement_stats.cpp
 #include "core/measurement_stats.h"
 
+#include "core/precision.h"
+
 namespace membench {
 namespace {
 
@@ -82,6 +84,15 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
     work_total += static_cast<double>(s.work);
   }
   out.rate = Summarize(rate);
+  // Under --precision the interval is Stein's, the one the stopping rule
+  // keeps at 95% (core/precision.h); results without a pilot keep the t one.
+  if (m.precision_target_pct && m.precision_pilot_runs >= 2) {
+    const PrecisionRule rule(*m.precision_target_pct, static_cast<std::size_t>(m.precision_pilot_runs));
+    if (const auto ci = rule.Interval95(rate)) {
+      out.rate.ci95_low = ci->low;
+      out.rate.ci95_high = ci->high;
+    }
+  }
   out.noise = DiagnoseNoise(rate);
   out.wall_seconds = Summarize(wall);
   out.user_seconds = Summarize(user);
@@ -132,8 +143,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   // Only where memory is faulted in: a program's or a message run's faults
   // per second would say nothing about faulting.
   if (m.fresh_state_each_sample && m.unit == WorkUnit::kBytes && out.page_faults_per_sample &&
-      *out.page_faults_per_sample >= 1 &&
-      out.wall_seconds.mean > 0) {
+      *out.page_faults_per_sample >= 1 && out.wall_seconds.mean > 0) {
     const double workers = out.workers ? out.workers->workers : 1;
     out.faults_per_second = *out.page_faults_per_sample / out.wall_seconds.mean;
     out.ns_per_fault = out.wall_seconds.mean * 1e9 * workers / *out.page_faults_per_sample;

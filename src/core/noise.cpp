@@ -4,8 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <boost/math/distributions/normal.hpp>
 #include <cmath>
+
+#include "core/distributions.h"
 
 namespace membench {
 namespace {
@@ -16,7 +17,7 @@ double Median(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int CountOutliers(std::span<const double> values) {
+int CountOutliers(std::span<const double> values, double outlier_mads) {
   const double median = Median({values.begin(), values.end()});
   std::vector<double> deviations;
   for (const double v : values) deviations.push_back(std::fabs(v - median));
@@ -24,17 +25,25 @@ int CountOutliers(std::span<const double> values) {
   const double scaled_mad = 1.4826 * Median(deviations);
   if (scaled_mad == 0) return 0;
   int count = 0;
-  for (const double v : values) count += std::fabs(v - median) > kOutlierMads * scaled_mad ? 1 : 0;
+  for (const double v : values) count += std::fabs(v - median) > outlier_mads * scaled_mad ? 1 : 0;
   return count;
 }
 
 }  // namespace
 
+double OutlierMads(std::size_t n) {
+  const double nd = static_cast<double>(std::max<std::size_t>(n, 1));
+  const double bonferroni = boost::math::quantile(boost::math::complement(Normal(), kOutlierAlpha / (2 * nd)));
+  return bonferroni * (1 + kOutlierSmallSampleWidening / nd);
+}
+
 NoiseDiagnostics DiagnoseNoise(std::span<const double> values) {
   NoiseDiagnostics out;
   const std::size_t n = values.size();
-  if (n < 3) return out;
-  out.outliers = CountOutliers(values);
+  if (n >= kMinOutlierSamples) {
+    out.outlier_mads = OutlierMads(n);
+    out.outliers = CountOutliers(values, out.outlier_mads);
+  }
   if (n >= kMinTrendSamples) {
     double s = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -43,7 +52,7 @@ NoiseDiagnostics DiagnoseNoise(std::span<const double> values) {
     const double nd = static_cast<double>(n);
     const double variance = nd * (nd - 1) * (2 * nd + 5) / 18;
     const double z = s == 0 ? 0 : (s - (s > 0 ? 1 : -1)) / std::sqrt(variance);
-    out.trend_p = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(z)));
+    out.trend_p = 2 * boost::math::cdf(boost::math::complement(Normal(), std::fabs(z)));
     out.trend_direction = s > 0 ? 1 : s < 0 ? -1 : 0;
   }
   if (n >= kMinBimodalSamples) {
@@ -74,18 +83,22 @@ NoiseDiagnostics DiagnoseNoise(std::span<const double> values) {
 std::vector<std::string> NoiseDiagnostics::Warnings() const {
   std::vector<std::string> warnings;
   if (outliers > 0) {
-    warnings.push_back(fmt::format("{} outlier{} beyond {} MADs of the median (kept; they widen the +-)", outliers,
-                                   outliers == 1 ? "" : "s", kOutlierMads));
+    warnings.push_back(
+        fmt::format("{} outlier{} beyond {:.1f} MADs of the median, further than normal noise reaches "
+                    "in this many samples (kept; they widen the +-)",
+                    outliers, outliers == 1 ? "" : "s", outlier_mads));
   }
   if (trend_p && *trend_p < kTrendAlpha) {
-    warnings.push_back(fmt::format("the samples {} in the order taken (Mann-Kendall p = {:.2g}): the machine drifted; "
-                                   "compare interleaved runs",
-                                   trend_direction > 0 ? "rise" : "fall", *trend_p));
+    warnings.push_back(
+        fmt::format("the samples {} in the order taken (Mann-Kendall p = {:.2g}): the machine drifted; "
+                    "compare interleaved runs",
+                    trend_direction > 0 ? "rise" : "fall", *trend_p));
   }
   if (bimodality && *bimodality > kBimodalThreshold) {
-    warnings.push_back(fmt::format("the samples may have two modes (bimodality coefficient {:.2f} > 0.555): a mean "
-                                   "between them describes neither",
-                                   *bimodality));
+    warnings.push_back(
+        fmt::format("the samples may have two modes (bimodality coefficient {:.2f} > 0.555): a mean "
+                    "between them describes neither",
+                    *bimodality));
   }
   return warnings;
 }

@@ -77,9 +77,12 @@ struct Measurement {
   std::optional<Sample> first_sample;
   std::vector<PageProof> page_proofs;
   std::vector<std::string> notes;
-  // Under --precision: the goal, and whether the samples reached it.
+  // Under --precision: the goal, whether the samples reached it, and how
+  // many of them were the pilot whose spread sets the reported interval
+  // (core/precision.h; 0 in results of versions without a pilot).
   std::optional<double> precision_target_pct;
   bool precision_reached = false;
+  int precision_pilot_runs = 0;
   std::optional<SummaryRow> summary_row;  // lmsummary's row
 };
 

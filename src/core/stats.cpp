@@ -2,9 +2,10 @@
 #include "core/stats.h"
 
 #include <algorithm>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <vector>
+
+#include "core/distributions.h"
 
 namespace membench {
 
@@ -36,7 +37,7 @@ Summary Summarize(std::span<const double> values) {
     s.rel_sem_pct = 100.0 * s.sem / std::fabs(mean);
     s.cv_pct = 100.0 * s.stddev / std::fabs(mean);
   }
-  const boost::math::students_t t(static_cast<double>(s.n - 1));
+  const StudentsT t(static_cast<double>(s.n - 1));
   const double half = boost::math::quantile(boost::math::complement(t, 0.025)) * s.sem;
   s.ci95_low = mean - half;
   s.ci95_high = mean + half;

@@ -7,7 +7,7 @@
 #include <limits>
 #include <memory>
 
-#include "core/stats.h"
+#include "core/precision.h"
 
 namespace membench {
 
@@ -17,16 +17,6 @@ std::uint64_t NextCalibrationLoops(std::uint64_t loops, std::int64_t elapsed_ns,
   const double next = static_cast<double>(loops) * multiplier;
   if (next >= static_cast<double>(kMaxLoops)) return kMaxLoops;
   return std::max(loops + 1, static_cast<std::uint64_t>(next));
-}
-
-double CiHalfWidthPct(const std::vector<Sample>& samples) {
-  std::vector<double> rates;
-  for (const auto& s : samples) {
-    if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
-  }
-  const Summary summary = Summarize(rates);
-  if (summary.n < 2 || summary.mean <= 0) return std::numeric_limits<double>::infinity();
-  return 100.0 * (summary.ci95_high - summary.mean) / summary.mean;
 }
 
 bool StillWarmingUp(double previous_ns_per_loop, double current_ns_per_loop) {
@@ -48,7 +38,11 @@ class LivePoint {
     m_.point = point;
     source_->Describe(m_);
     m_.fresh_state_each_sample = source_->FreshStateEachSample();
-    if (plan_.precision) m_.precision_target_pct = plan_.precision->target_pct;
+    if (plan_.precision) {
+      rule_.emplace(plan_.precision->target_pct, static_cast<std::size_t>(plan_.precision->min_runs));
+      m_.precision_target_pct = plan_.precision->target_pct;
+      m_.precision_pilot_runs = static_cast<int>(rule_->pilot_runs());
+    }
     Calibrate();
   }
 
@@ -71,8 +65,12 @@ class LivePoint {
     sampling_ns_ += clock_.NowNs() - start;
     if (!s) return;
     m_.samples.push_back(std::move(*s));
-    if (plan_.precision && static_cast<int>(m_.samples.size()) >= std::max(plan_.precision->min_runs, 2)) {
-      m_.precision_reached = CiHalfWidthPct(m_.samples) <= plan_.precision->target_pct;
+    if (rule_) {
+      std::vector<double> rates;
+      for (const Sample& taken : m_.samples) {
+        if (const auto rate = RatePerSecond(taken)) rates.push_back(*rate);
+      }
+      m_.precision_reached = rule_->Reached(rates);
     }
   }
 
@@ -82,9 +80,10 @@ class LivePoint {
     const auto unknown = static_cast<std::size_t>(
         std::count_if(m_.samples.begin(), m_.samples.end(), [](const Sample& s) { return !RatePerSecond(s); }));
     if (unknown > 0) {
-      m_.notes.push_back(fmt::format("{} of {} samples took no measurable time (0 ns on the clock): their rate is "
-                                     "unknown and left out of every statistic; give --loops to lengthen samples",
-                                     unknown, m_.samples.size()));
+      m_.notes.push_back(
+          fmt::format("{} of {} samples took no measurable time (0 ns on the clock): their rate is "
+                      "unknown and left out of every statistic; give --loops to lengthen samples",
+                      unknown, m_.samples.size()));
     }
     return std::move(m_);
   }
@@ -165,6 +164,7 @@ class LivePoint {
   const Clock& clock_;
   const StopRequest& stop_;
   Measurement m_;
+  std::optional<PrecisionRule> rule_;  // under --precision
   std::uint64_t loops_ = 1;
   double last_ns_per_loop_ = 0;  // of the latest take, for the warm-up's comparison
   std::int64_t sampling_ns_ = 0;
@@ -200,8 +200,8 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
     std::vector<std::unique_ptr<LivePoint>> live;
     for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
       show(index, "preparing " + workload + " ");
-      live.push_back(std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock,
-                                                 stop));
+      live.push_back(
+          std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop));
       stopped = live.back()->stopped();
     }
     for (bool more = !stopped; more;) {
@@ -218,8 +218,9 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
       KeepIfMeasured(*point, out);
     }
     out.interleaved = true;
-    out.notes.push_back("samples were taken round-robin over the points (--order interleaved), so drift of the "
-                        "machine spreads over all of them");
+    out.notes.push_back(
+        "samples were taken round-robin over the points (--order interleaved), so drift of the "
+        "machine spreads over all of them");
   }
   out.stopped = stopped || stop.Requested();
   return out;

@@ -24,10 +24,14 @@ namespace membench {
 
 // --precision: take samples until the 95% confidence interval of the mean
 // rate is within ±target_pct of it, between min_runs and max_runs samples
-// and within max_seconds of the point's own sampling time.
+// and within max_seconds of the point's own sampling time. The first
+// min_runs samples are the pilot of Stein's procedure (core/precision.h):
+// their spread sets the interval's width. 10 is a compromise: a pilot of n0
+// costs about (t(0.975, n0 - 1) / 1.96)^2 times the samples a known spread
+// would need (1.33 at 10, 2.0 at 5), and n0 samples at least.
 struct PrecisionGoal {
   double target_pct = 1;
-  int min_runs = 3;
+  int min_runs = 10;
   int max_runs = 100;
   double max_seconds = 60;
 };
@@ -53,7 +57,7 @@ struct SamplingPlan {
 struct SamplingOutcome {
   std::vector<Measurement> measurements;  // points with at least one sample
   bool interleaved = false;
-  bool stopped = false;  // a stop request (or an abandoned sample) ended it
+  bool stopped = false;            // a stop request (or an abandoned sample) ended it
   std::vector<std::string> notes;  // about the whole sampling
 };
 
@@ -63,10 +67,6 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, const std::strin
 SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Point>& points, PointOpener& opener,
                              const SamplingPlan& plan, const Clock& clock, const StopRequest& stop,
                              const ProgressFn& progress = {});
-
-// Half the width of the rate's 95% CI, relative to its mean, in percent;
-// infinite with fewer than two known rates.
-double CiHalfWidthPct(const std::vector<Sample>& samples);
 
 // Loops for the next calibration try, as Google Benchmark grows them: aim
 // 40% past the target, at most x10 per step, always at least one more, and

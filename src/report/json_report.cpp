@@ -190,7 +190,8 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"counters", counter_stats}}},
           {"precision", m.precision_target_pct ? json{{"target_pct", *m.precision_target_pct},
                                                       {"reached", m.precision_reached},
-                                                      {"runs", m.samples.size()}}
+                                                      {"runs", m.samples.size()},
+                                                      {"pilot_runs", m.precision_pilot_runs}}
                                                : json(nullptr)},
           {"summary_row", m.summary_row ? json{{"section", m.summary_row->section},
                                                {"label", m.summary_row->label},

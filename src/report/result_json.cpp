@@ -306,6 +306,7 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
     const std::string where = at + ".precision";
     out.precision_target_pct = in.Number(in.At(*precision, "target_pct", where), where + ".target_pct");
     out.precision_reached = in.FlagOr(*precision, "reached", where);
+    out.precision_pilot_runs = static_cast<int>(in.IntegerOr(*precision, "pilot_runs", where));
   }
   if (const json* row = in.Find(m, "summary_row")) {
     const std::string where = at + ".summary_row";
