@@ -78,7 +78,8 @@ TEST(Delta, ScalesTheSampleNotTheCounterHistory) {
   EXPECT_DOUBLE_EQ(s.value, 1000);
   // What scaling the totals would have said: 1250 * 2 / 1.25 = 2000 for
   // the run, and a running share of 62.5% for this sample.
-  const ScaledCount totals = Scale(MakeCounterValue(after_second.value, after_second.enabled_ns, after_second.running_ns));
+  const ScaledCount totals =
+      Scale(MakeCounterValue(after_second.value, after_second.enabled_ns, after_second.running_ns));
   EXPECT_NE(totals.running_fraction, s.running_fraction);
 }
 

@@ -23,9 +23,9 @@ std::string ReadAll(const std::string& path) {
 // The settings the doctor reads and a careless one might write.
 std::string Settings() {
   std::string out;
-  for (const char* path : {"/sys/kernel/mm/transparent_hugepage/enabled", "/sys/kernel/mm/transparent_hugepage/defrag",
-                           "/sys/kernel/mm/ksm/run", "/proc/sys/kernel/perf_event_paranoid",
-                           "/proc/sys/kernel/nmi_watchdog", "/proc/mounts"}) {
+  for (const char* path :
+       {"/sys/kernel/mm/transparent_hugepage/enabled", "/sys/kernel/mm/transparent_hugepage/defrag",
+        "/sys/kernel/mm/ksm/run", "/proc/sys/kernel/perf_event_paranoid", "/proc/sys/kernel/nmi_watchdog"}) {
     out += ReadAll(path);
   }
   return out;

@@ -3,15 +3,15 @@
 // count every sample in full, a team of workers waiting for its turn sleeps
 // instead of polling, and a team's samples say how far apart its workers
 // started. Exact where the kernel is exact (page faults of first touch).
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "core/page_policy.h"
 #include "engine/counter_set.h"

@@ -79,11 +79,12 @@ TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
             std::string::npos);
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "params = { size = [[1]] }\n"),
             "x.toml:6: run[1].params.size: a list of strings or integers");
-  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "treatment = \"impl\"\nparams = { impl = \"libc\" }\n"),
-            "x.toml:6: run[1].treatment: impl must take two or more values in params to be compared along");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "quick = { repeat = 1.5 }\n"),
+            "x.toml:6: run[1].quick.repeat: must be an integer")
+      << "the quick table's own line, not 0";
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + run), "x.toml:6: run[2].title: two runs titled t");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "[[run.scale]]\nparam = \"procs\"\nwant = 72\n"),
-            "x.toml:6: run[1].scale[1].want: a scale rule needs want and per_cpu");
+            "x.toml:6: run[1].scale[1].per_cpu: missing (a scale rule needs want and per_cpu)");
   EXPECT_EQ(ErrorOf("name = \"n\nquestion = 1"),
             "x.toml:1: Error while parsing string: unescaped control characters other than TAB (U+0009) are "
             "explicitly prohibited");

@@ -61,7 +61,8 @@ extern "C" void OnGuardFault(int) { siglongjmp(g_fault_jump, 1); }
 // Runs `access` with SIGSEGV and SIGBUS caught: true when it touched a
 // guard page.
 bool Faults(const std::function<void()>& access) {
-  struct sigaction catcher {}, old_segv {}, old_bus {};
+  struct sigaction catcher {
+  }, old_segv{}, old_bus{};
   catcher.sa_handler = OnGuardFault;
   sigemptyset(&catcher.sa_mask);
   catcher.sa_flags = SA_NODEFER;
@@ -159,7 +160,8 @@ TEST_P(ReadGuardTest, NeverReadsAByteOutsideTheBuffer) {
   GuardedArea area;
   FillPattern(area.begin(), kUsable, 3);
   for (std::size_t n = 0; n <= kMaxSize; ++n) {
-    for (const unsigned char* p : {static_cast<const unsigned char*>(area.EndingAtGuard(n)), static_cast<const unsigned char*>(area.StartingAtGuard())}) {
+    for (const unsigned char* p : {static_cast<const unsigned char*>(area.EndingAtGuard(n)),
+                                   static_cast<const unsigned char*>(area.StartingAtGuard())}) {
       std::uint64_t sum = 0;
       ASSERT_FALSE(Faults([&] { sum = k->fn(p, n); }))
           << GetParam() << " size " << n << " touched a guard page (+" << (p - area.begin()) << ")";
@@ -206,8 +208,8 @@ TEST_P(CompareGuardTest, NeverReadsAByteOutsideEitherBuffer) {
 
 // One difference at position p of an n-byte compare, both buffers ending at
 // their guard pages; the sign must be memcmp's, both ways round.
-void ExpectDifferenceFound(const CompareKernel& k, const GuardedArea& a_area, const GuardedArea& b_area,
-                           std::size_t n, std::size_t p) {
+void ExpectDifferenceFound(const CompareKernel& k, const GuardedArea& a_area, const GuardedArea& b_area, std::size_t n,
+                           std::size_t p) {
   const unsigned char* a = a_area.EndingAtGuard(n);
   unsigned char* b = b_area.EndingAtGuard(n);
   for (const unsigned char other : {static_cast<unsigned char>(0x01), static_cast<unsigned char>(0xfe)}) {
@@ -219,7 +221,8 @@ void ExpectDifferenceFound(const CompareKernel& k, const GuardedArea& a_area, co
     ASSERT_FALSE(Faults([&] {
       forward = k.fn(a, b, n);
       backward = k.fn(b, a, n);
-    })) << k.name << " size " << n;
+    })) << k.name
+        << " size " << n;
     ASSERT_EQ(Sign(forward), expected) << k.name << " size " << n << " difference at " << p;
     ASSERT_EQ(Sign(backward), -expected) << k.name << " size " << n << " difference at " << p << " (swapped)";
     b[p] = saved;

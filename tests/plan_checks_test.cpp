@@ -2,6 +2,8 @@
 // What the invocation decides before anything runs, on synthetic machines:
 // a point that cannot run is refused with what to do; points that cannot
 // all be live together are measured one after another, with the reason.
+#include "engine/plan_checks.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,7 +11,6 @@
 
 #include "core/error.h"
 #include "core/page_policy.h"
-#include "engine/plan_checks.h"
 
 namespace membench {
 namespace {
@@ -72,8 +73,7 @@ TEST(PlanChecks, AShortHugetlbPoolSaysHowManyPagesToReserve) {
   const std::string error = ErrorOf({p}, m, {});
   // 68 needed, 8 free of 10: reserving 70 leaves 68 free.
   EXPECT_NE(error.find("68 free 2 MiB pages are needed"), std::string::npos) << error;
-  EXPECT_NE(error.find("echo 70 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages"), std::string::npos)
-      << error;
+  EXPECT_NE(error.find("echo 70 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages"), std::string::npos) << error;
   m.hugetlb_pools.clear();
   EXPECT_NE(ErrorOf({p}, m, {}).find("offers no 2 MiB hugetlb pages"), std::string::npos);
 }

@@ -55,8 +55,7 @@ INSTANTIATE_TEST_SUITE_P(
                     Golden{"fault", "run fault --size 16M --pages 4k --procs 2 -r 2"},
                     Golden{"zeropage", "run zeropage --size 64M --mode memcmp,stride -r 2"},
                     Golden{"hackbench", "run hackbench --groups 1 --fds 4 --loops 50 --mode process,thread -r 2"},
-                    Golden{"exec", "exec -r 3 JSON -- true"},
-                    Golden{"lmsummary", "run lmsummary -r 2"}),
+                    Golden{"exec", "exec -r 3 JSON -- true"}, Golden{"lmsummary", "run lmsummary -r 2"}),
     [](const testing::TestParamInfo<Golden>& golden) { return std::string(golden.param.name); });
 
 TEST(ReportCommand, RefusesWhatIsNotAResultAndNeedsAFile) {
@@ -100,8 +99,7 @@ TEST(Notes, EveryNoteReachesTheTextAndTheFile) {
 // time is counted when they are reaped, and the report says so.
 TEST(CpuTime, WorkDoneInChildProcessesIsCounted) {
   const std::string path = TempPath("cpu.json");
-  const Outcome run =
-      Membench("run hackbench --groups 1 --fds 5 --loops 400 --mode process -r 2 --json " + path);
+  const Outcome run = Membench("run hackbench --groups 1 --fds 5 --loops 400 --mode process -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("CPU time of membench's process, and the child processes reaped during the sample"),
             std::string::npos)

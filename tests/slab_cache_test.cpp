@@ -45,7 +45,7 @@ TEST_P(SlabPatterns, NoDoubleHandoutAndEverythingReturns) {
     cache.Free(p);
   };
   for (std::size_t i = 0; i < kLive; ++i) live.push_back(allocate());  // batch
-  for (int step = 0; step < 20000; ++step) {                            // random
+  for (int step = 0; step < 20000; ++step) {                           // random
     const std::size_t victim = random() % live.size();
     release(live[victim]);
     live[victim] = allocate();

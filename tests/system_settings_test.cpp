@@ -24,7 +24,8 @@ namespace {
 std::map<std::string, std::string> MthpSettings() {
   std::map<std::string, std::string> settings;
   for (const std::size_t size : sys::MthpSizesOffered()) {
-    const std::string path = "/sys/kernel/mm/transparent_hugepage/hugepages-" + std::to_string(size >> 10) + "kB/enabled";
+    const std::string path =
+        "/sys/kernel/mm/transparent_hugepage/hugepages-" + std::to_string(size >> 10) + "kB/enabled";
     settings[path] = sys::ReadFirstLine(path).value_or("");
   }
   return settings;
@@ -99,9 +100,10 @@ TEST(Cli, MthpSettingsAreRestoredOnCtrlC) {
 std::string Bash(const std::string& script) {
   // The watchdog's output goes elsewhere: it must not hold the pipe the
   // test reads until its minute is up.
-  return RunCommand("bash -c '( sleep 60; kill -KILL $(cat /tmp/membench_watch_$$ 2>/dev/null) ) >/dev/null 2>&1 & "
-                    "dog=$!; " +
-                    script + "; kill $dog 2>/dev/null; rm -f /tmp/membench_watch_$$'")
+  return RunCommand(
+             "bash -c '( sleep 60; kill -KILL $(cat /tmp/membench_watch_$$ 2>/dev/null) ) >/dev/null 2>&1 & "
+             "dog=$!; " +
+             script + "; kill $dog 2>/dev/null; rm -f /tmp/membench_watch_$$'")
       .output;
 }
 
@@ -147,7 +149,8 @@ TEST(Cli, MthpSettingsAreRestoredOnASecondCtrlCDuringASample) {
   // Each sample writes 64 MiB 20,000 times per worker: many seconds.
   const std::string out = Bash(std::string(MEMBENCH_BINARY) +
                                " run memset --size 64M --pages mthp-64k --procs 2 --loops 20000 -r 100 >/dev/null 2>&1 "
-                               "& " + kWatched +
+                               "& " +
+                               kWatched +
                                WaitUntil("grep -q \"\\[madvise\\]\" "
                                          "/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled") +
                                "sleep 0.5; "

@@ -158,7 +158,6 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
 }
 
 int RunSummary(const CommonRunFlags& flags, int argc, char** argv) {
-  if (!flags.paired_by.empty()) throw Error("--paired-by: lmsummary's rows are not pairs of one treatment");
   const RunOptions options = OptionsFrom(flags);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kLmSummary, argc, argv);

@@ -18,7 +18,7 @@
 #include "core/paired.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
-#include "sys/cpu.h"
+#include "sys/limits.h"
 
 namespace membench {
 namespace {
@@ -74,7 +74,7 @@ std::vector<TableRow> RowsOf(const std::string& title, const RunResult& result) 
     }
     if (row.conditions.empty()) row.conditions = "-";
     if (result.interleaved) {
-      row.ratio = fmt::format("{:.3f}", p.median_ratio);
+      row.ratio = p.rounds == 0 ? "n/a" : fmt::format("{:.3f}", p.median_ratio);
       row.interval = p.ci ? fmt::format("{:.3f}..{:.3f} ({:.1f}%)", p.ci->low, p.ci->high, p.confidence_pct) : "n/a";
       row.verdict = p.verdict + " (paired rounds)";
     } else {
@@ -118,8 +118,9 @@ SelectedRuns RunsOf(ResultSelector& selector, const std::string& tag, const Expe
   for (RunResult& r : all.results) {
     const auto name = r.labels.find("experiment");
     const auto title = r.labels.find("run");
+    const auto variant = r.labels.find("variant");
     if (name != r.labels.end() && name->second == experiment.name && title != r.labels.end() &&
-        title->second == run.title) {
+        title->second == run.title && (variant == r.labels.end() || variant->second == "full")) {
       out.results.push_back(std::move(r));
     }
   }
@@ -168,7 +169,7 @@ int ReportExperiment(const ExperimentReportArgs& args) {
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
   const Experiment experiment = LoadExperiment(args.file);
-  const int cpus = sys::OnlineCpuCount();
+  const int cpus = sys::AllowedCpuCount();
   std::vector<PreparedRun> prepared;
   for (const ExperimentRun& run : experiment.runs) {
     PreparedRun p;
@@ -197,6 +198,8 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     if (args.save.wanted()) {
       output.save.labels.push_back("experiment=" + experiment.name);
       output.save.labels.push_back("run=" + p.run->title);
+      // A quick run is a smoke test: experiment report must not mix it with full ones.
+      output.save.labels.push_back(std::string("variant=") + (args.quick ? "quick" : "full"));
     }
     CheckOutputs(output);
     fmt::print("\n## run {} of {}: {}\n", i + 1, prepared.size(), p.run->title);

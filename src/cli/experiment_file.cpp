@@ -132,19 +132,19 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
   if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
     in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
   }
-  if (!run.treatment.empty() && run.params[run.treatment].find(',') == std::string::npos) {
-    in.Fail(*table.get("treatment"), where + "treatment",
-            run.treatment + " must take two or more values in params to be compared along");
-  }
   run.repeat = in.Count(table, where, "repeat", 5);
   if (table.contains("events")) run.events = in.Text(table, where, "events", true);
   run.cpus = in.Text(table, where, "cpu", false);
   if (const toml::node* quick = table.get("quick")) {
     if (!quick->is_table()) in.Fail(*quick, where + "quick", "must be a table (repeat and parameters)");
-    toml::table rest = *quick->as_table();
-    run.quick_repeat = std::min(in.Count(rest, where + "quick.", "repeat", run.quick_repeat), run.repeat);
-    rest.erase("repeat");
-    run.quick_params = ReadParams(in, rest, where + "quick.", known, run.workload);
+    const toml::table& replacements = *quick->as_table();
+    run.quick_repeat = in.Count(replacements, where + "quick.", "repeat", run.quick_repeat);
+    std::vector<std::string> quick_keys = known;
+    quick_keys.emplace_back("repeat");
+    const auto all = ReadParams(in, replacements, where + "quick.", quick_keys, run.workload);
+    for (const auto& [name, value] : all) {
+      if (name != "repeat") run.quick_params[name] = value;
+    }
   }
   run.quick_repeat = std::min(run.quick_repeat, run.repeat);
   if (const toml::node* scale = table.get("scale")) {
@@ -157,7 +157,9 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
       const std::string at = fmt::format("{}scale[{}].", where, i + 1);
       in.CheckKeys(rule, at, {"param", "want", "per_cpu"});
       ScaleRule r{in.Text(rule, at, "param", true), in.Count(rule, at, "want", 0), in.Count(rule, at, "per_cpu", 0)};
-      if (r.want == 0 || r.per_cpu == 0) in.Fail(rule, at + "want", "a scale rule needs want and per_cpu");
+      if (r.want == 0 || r.per_cpu == 0) {
+        in.Fail(rule, at + (r.want == 0 ? "want" : "per_cpu"), "missing (a scale rule needs want and per_cpu)");
+      }
       if (std::find(known.begin(), known.end(), r.param) == known.end()) {
         in.Fail(*rule.get("param"), at + "param", "not a parameter of " + run.workload);
       }

@@ -43,6 +43,11 @@ std::string SettingOr(const std::map<std::string, std::string>& settings, const 
   return it == settings.end() ? fallback : it->second;
 }
 
+// A boolean kernel parameter as kstrtobool reads it: 1/y/Y/on/true.
+bool KernelTrue(const std::string& value) {
+  return value == "1" || value == "y" || value == "Y" || value == "on" || value == "true" || value == "";
+}
+
 // The kernel command line's "name=value" (or bare "name") tokens, up to a
 // lone "--" (what follows goes to init).
 std::map<std::string, std::string> CommandLineFlags(const std::string& cmdline) {
@@ -80,8 +85,10 @@ void CheckFrequency(const MachineFacts& f, CheckList& list) {
     list.Add("cpu", "boost/turbo", "on", Standing::kWarning,
              "the clock rises while power and thermal headroom last: long runs slow down, and two runs differ with "
              "the load on the other cores",
-             s.cpufreq_driver == "intel_pstate" ? "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo"
-                                                : "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
+             // intel_pstate, active or passive (intel_cpufreq), has no cpufreq/boost
+             s.cpufreq_driver.rfind("intel_", 0) == 0
+                 ? "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo"
+                 : "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
   }
 }
 
@@ -133,7 +140,10 @@ void CheckScheduling(const MachineFacts& f, CheckList& list, const std::map<std:
                "sudo cpupower idle-set -D 10");
     }
   }
-  if (f.clocksource == "tsc" || f.clocksource == "kvm-clock") {
+  // The clock sources the vDSO reads without entering the kernel.
+  const bool vdso_clock = f.clocksource == "tsc" || f.clocksource == "kvm-clock" ||
+                          f.clocksource == "hyperv_clocksource_tsc_page" || f.clocksource == "arch_sys_counter";
+  if (vdso_clock) {
     list.Add("cpu", "clock source", f.clocksource, Standing::kGood, "clock reads stay in user space (vDSO)");
   } else {
     list.Add("cpu", "clock source", f.clocksource.empty() ? "unknown" : f.clocksource,
@@ -179,7 +189,12 @@ void CheckCounters(const MachineFacts& f, CheckList& list) {
   if (s.root) {
     list.Add("counters", "perf_event_paranoid", std::to_string(s.perf_event_paranoid) + " (running as root)",
              Standing::kGood, "root may count kernel events and read tracepoints");
-  } else if (s.perf_event_paranoid >= 2) {
+  } else if (s.perf_event_paranoid >= 3) {
+    list.Add("counters", "perf_event_paranoid", std::to_string(s.perf_event_paranoid), Standing::kWarning,
+             "this kernel refuses every perf event to unprivileged users (a distribution patch): no counters at all, "
+             "software events included",
+             "sudo sysctl kernel.perf_event_paranoid=1");
+  } else if (s.perf_event_paranoid == 2) {
     list.Add("counters", "perf_event_paranoid", std::to_string(s.perf_event_paranoid), Standing::kWarning,
              "as this user, kernel-side counts (:k, faults inside the kernel) and tracepoints are refused",
              "sudo sysctl kernel.perf_event_paranoid=1");
@@ -231,11 +246,15 @@ void CheckHugePages(const MachineFacts& f, CheckList& list) {
   }
   const std::string defrag = SettingOr(thp, "defrag", "");
   if (!defrag.empty()) {
-    const bool stalls = defrag == "always" || defrag == "madvise";
+    // madvise and defer+madvise compact synchronously for MADV_HUGEPAGE
+    // regions, which --pages thp buffers are.
+    const bool stalls = defrag == "always" || defrag == "madvise" || defrag == "defer+madvise";
     list.Add("memory", "THP defrag", defrag, stalls ? Standing::kNote : Standing::kGood,
              stalls ? "a THP fault that finds no free 2 MiB block compacts memory first: THP fault times include "
                       "compaction when memory is fragmented (the page proof counts the huge pages obtained)"
                     : "THP faults never wait for compaction; they fall back to 4 KiB pages instead");
+  } else {
+    list.Add("memory", "THP defrag", "unknown", Standing::kUnknown, "no transparent_hugepage/defrag");
   }
   const std::string zero = SettingOr(thp, "use_zero_page", "");
   if (!zero.empty()) {
@@ -246,24 +265,36 @@ void CheckHugePages(const MachineFacts& f, CheckList& list) {
              zero == "1" ? "" : "echo 1 | sudo tee /sys/kernel/mm/transparent_hugepage/use_zero_page");
   }
   std::vector<std::string> mthp;
+  bool any_size = false;
   for (const auto& [key, value] : thp) {
-    if (key.rfind("hugepages-", 0) == 0 && value != "never")
+    if (key.rfind("hugepages-", 0) != 0) continue;
+    any_size = true;
+    // The PMD size is the THP setting above; inherit follows it.
+    const std::string resolved = value == "inherit" ? enabled : value;
+    if (key != "hugepages-2048kB/enabled" && resolved != "never")
       mthp.push_back(key.substr(10, key.find('/') - 10) + " " + value);
   }
-  list.Add("memory", "mTHP sizes", mthp.empty() ? "all never" : Join(mthp), Standing::kGood,
-           mthp.empty()
-               ? "anonymous faults get 4 KiB or 2 MiB pages only; membench enables a size for --pages mthp-64k "
-                 "runs and restores it"
-               : "anonymous faults may get these sizes; membench sets them per run for --pages mthp-NNk and "
-                 "restores them");
+  if (!any_size) {
+    list.Add("memory", "mTHP sizes", "not supported by this kernel", Standing::kGood,
+             "anonymous faults get 4 KiB or 2 MiB pages only; --pages mthp-NNk is unavailable");
+  } else
+    list.Add("memory", "mTHP sizes", mthp.empty() ? "all never" : Join(mthp), Standing::kGood,
+             mthp.empty()
+                 ? "anonymous faults get 4 KiB or 2 MiB pages only; membench enables a size for --pages mthp-64k "
+                   "runs and restores it"
+                 : "anonymous faults may get these sizes; membench sets them per run for --pages mthp-NNk and "
+                   "restores them");
   if (!f.khugepaged.empty() && enabled != "never" && !enabled.empty()) {
     list.Add("memory", "khugepaged",
              fmt::format("scans {} pages every {} ms, max_ptes_none {}", SettingOr(f.khugepaged, "pages_to_scan", "?"),
                          SettingOr(f.khugepaged, "scan_sleep_millisecs", "?"),
                          SettingOr(f.khugepaged, "max_ptes_none", "?")),
              Standing::kNote,
-             "it collapses small pages of THP-eligible regions into huge ones in the background: a long --pages "
-             "default run can end partly huge (--pages 4k buffers are exempt); the page proof shows what was used");
+             enabled == "always"
+                 ? "it collapses small pages into huge ones in the background: a long --pages default run can end "
+                   "partly huge (--pages 4k buffers are exempt); the page proof shows what was used"
+                 : "it collapses small pages of MADV_HUGEPAGE regions in the background: a --pages thp buffer that "
+                   "faulted in 4 KiB pages can become huge during a run; the page proof shows what was used");
   }
   std::vector<std::string> pools;
   for (const auto& [size, counts] : f.system.hugetlb_pools) {
@@ -286,9 +317,9 @@ void CheckMemoryManagement(const MachineFacts& f, CheckList& list) {
   if (!f.ksm_run) {
     list.Add("memory", "KSM", "not built in", Standing::kGood, "no page merging daemon");
   } else if (*f.ksm_run == 1) {
-    list.Add("memory", "KSM", fmt::format("running, {} pages shared", f.ksm_pages_sharing.value_or(0)),
-             Standing::kWarning,
-             "ksmd takes CPU time while it scans, and merged pages fault again copy-on-write when written",
+    list.Add("memory", "KSM", fmt::format("running, {} pages shared", f.ksm_pages_sharing.value_or(0)), Standing::kNote,
+             "ksmd takes CPU time while it scans (membench's buffers are not MADV_MERGEABLE, so none of them is "
+             "merged)",
              "echo 0 | sudo tee /sys/kernel/mm/ksm/run");
   } else {
     list.Add("memory", "KSM", "stopped", Standing::kGood, "no page merging during a run");
@@ -304,7 +335,9 @@ void CheckMemoryManagement(const MachineFacts& f, CheckList& list) {
   } else {
     list.Add("memory", "swap", "none", Standing::kGood, "nothing is swapped out during a run");
   }
-  if (f.zswap_enabled) {
+  if (!f.zswap_enabled) {
+    list.Add("memory", "zswap", "not built in", Standing::kGood, "no compressed swap cache");
+  } else {
     list.Add(
         "memory", "zswap", *f.zswap_enabled ? "enabled" : "disabled",
         *f.zswap_enabled && f.swap_total_bytes > 0 ? Standing::kNote : Standing::kGood,
@@ -363,15 +396,22 @@ void CheckLimits(const MachineFacts& f, CheckList& list) {
     list.Add("limits", "cgroup memory.max", FormatSizeApprox(*c.memory_max) + where, Standing::kNote,
              "a run larger than this limit reclaims its own pages or is killed; sizes are checked against free memory, "
              "not this limit",
-             "systemd-run --scope -p MemoryMax=infinity membench ...");
+             "raise memory.max of the group that sets it (this group or an ancestor, under /sys/fs/cgroup), or of "
+             "the container");
   } else {
     list.Add("limits", "cgroup memory.max", "no limit below the machine's memory" + where, Standing::kGood,
              "the whole machine's memory is usable");
   }
   if (c.cpu_quota_cpus) {
-    list.Add("limits", "cgroup cpu.max", fmt::format("{:.2f} CPUs{}", *c.cpu_quota_cpus, where), Standing::kWarning,
-             "the group is throttled when it spends its quota: a timed sample can stop mid-way for up to a period",
-             "systemd-run --scope -p CPUQuota= membench ...");
+    const bool throttles = *c.cpu_quota_cpus < f.allowed_cpus;
+    list.Add("limits", "cgroup cpu.max", fmt::format("{:.2f} CPUs{}", *c.cpu_quota_cpus, where),
+             throttles ? Standing::kWarning : Standing::kNote,
+             throttles ? "the group is throttled when its tasks together spend the quota: a timed sample can stop "
+                         "mid-way for up to a period"
+                       : "the quota is at least the CPUs this process may use: a run on those CPUs is not throttled",
+             throttles ? "raise the quota of the group that sets it (this group or an ancestor: cpu.max under "
+                         "/sys/fs/cgroup), or of the container"
+                       : "");
   } else {
     list.Add("limits", "cgroup cpu.max", "no quota" + where, Standing::kGood, "no throttling");
   }
@@ -406,7 +446,7 @@ void CheckVirtualisation(const MachineFacts& f, CheckList& list) {
     list.Add("load", "other load", fmt::format("{:.1f}% of CPU time just now", *f.busy_pct),
              busy ? Standing::kWarning : Standing::kGood,
              busy ? "other tasks are running: they compete for CPUs, caches and memory bandwidth"
-                  : "the machine was idle while the doctor looked",
+                  : fmt::format("other tasks used less than {:.0f}% while the doctor looked", kBusyWarnPct),
              busy ? "stop them (top -o %CPU shows which), or pin membench away from them with --cpu" : "");
   }
 }
@@ -423,13 +463,14 @@ void CheckKernel(const MachineFacts& f, CheckList& list, const std::map<std::str
   };
   for (const InitOption& option :
        {InitOption{"init_on_alloc", "CONFIG_INIT_ON_ALLOC_DEFAULT_ON",
-                   "every page the kernel allocates is zeroed again: faults and clears cost more than on a kernel "
-                   "without it"},
+                   "the kernel zeroes the pages it allocates for itself (slab, page tables, page cache) as well: "
+                   "mapping, fault-path and file figures cost more than on a kernel without it (user pages are "
+                   "zeroed once either way)"},
         InitOption{"init_on_free", "CONFIG_INIT_ON_FREE_DEFAULT_ON",
                    "every page freed is zeroed: unmapping and exits cost more, and a test that frees measures it"}}) {
     std::string value, source;
     if (const auto it = flags.find(option.flag); it != flags.end()) {
-      value = it->second == "1" || it->second == "on" ? "on" : "off";
+      value = KernelTrue(it->second) ? "on" : "off";
       source = "command line";
     } else if (config_known) {
       value = SettingOr(config, option.config, "n") == "y" ? "on" : "off";
@@ -439,17 +480,24 @@ void CheckKernel(const MachineFacts& f, CheckList& list, const std::map<std::str
       list.Add("kernel", option.flag, "unknown", Standing::kUnknown,
                "neither the command line nor a readable kernel config says");
     } else {
-      list.Add("kernel", option.flag, value + " (" + source + ")", value == "on" ? Standing::kWarning : Standing::kGood,
-               value == "on" ? option.effect : "pages are zeroed once, as on most distribution kernels",
-               value == "on" ? std::string("boot with ") + option.flag + "=0 to compare" : "");
+      list.Add(
+          "kernel", option.flag, value + " (" + source + ")", value == "on" ? Standing::kNote : Standing::kGood,
+          value == "on"
+              ? option.effect
+              : "no zeroing beyond what each allocation asks for; state it when comparing with kernels that have it on",
+          value == "on" ? std::string("boot with ") + option.flag + "=0 to compare" : "");
     }
   }
   std::vector<std::string> debug;
-  for (const char* option : {"CONFIG_KASAN", "CONFIG_DEBUG_PAGEALLOC", "CONFIG_PAGE_POISONING"}) {
-    if (SettingOr(config, option, "n") == "y") debug.push_back(option);
-  }
+  // Page poisoning and DEBUG_PAGEALLOC are built in by many distribution
+  // kernels but off unless booted with them; KASAN is always on when built.
+  if (SettingOr(config, "CONFIG_KASAN", "n") == "y") debug.push_back("CONFIG_KASAN");
+  if (SettingOr(config, "CONFIG_DEBUG_PAGEALLOC_ENABLE_DEFAULT", "n") == "y" && flags.count("debug_pagealloc") == 0)
+    debug.push_back("CONFIG_DEBUG_PAGEALLOC_ENABLE_DEFAULT");
   for (const char* flag : {"page_poison", "debug_pagealloc", "slub_debug"}) {
-    if (flags.count(flag) != 0) debug.push_back(flag + (flags.at(flag).empty() ? "" : "=" + flags.at(flag)));
+    const auto it = flags.find(flag);
+    const bool on = it != flags.end() && (std::string(flag) == "slub_debug" || KernelTrue(it->second));
+    if (on) debug.push_back(it->second.empty() ? it->first : it->first + "=" + it->second);
   }
   if (!debug.empty()) {
     list.Add("kernel", "debug options", Join(debug), Standing::kWarning,
@@ -523,7 +571,7 @@ void CheckCaches(const MachineFacts& f, CheckList& list) {
     rows.push_back(fmt::format("{} {} / {} / {}", level, cpuid, sysfs, hwloc));
   }
   if (levels.empty()) {
-    list.Add("caches", "cache sizes", "unknown", Standing::kUnknown,
+    list.Add("caches", "cache sizes (CPUID / sysfs / hwloc)", "unknown", Standing::kUnknown,
              "no source describes the caches: size sweeps have no cache boundaries marked");
     return;
   }

@@ -85,7 +85,7 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const 
                                       double threshold_pct) {
   std::vector<PairedRatio> out;
   const std::string treatment = TreatmentParam(ms, paired_by);
-  if (treatment.empty()) return out;
+  if (treatment.empty() || ms.empty()) return out;
   const Point& baseline = ms.front().point;
   for (std::size_t b = 0; b < ms.size(); ++b) {
     for (std::size_t a = 0; a < ms.size(); ++a) {

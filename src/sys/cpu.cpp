@@ -82,8 +82,11 @@ void ProbeCountersAndCaches(CpuInfo& cpu, unsigned max_leaf, unsigned max_ext) {
   if (amd) {
     const bool perfmon_v2 = max_ext >= 0x80000022 && (Query(0x80000022).eax & 1);
     const bool core_extension = max_ext >= 0x80000001 && ((Query(0x80000001).ecx >> 23) & 1);
-    cpu.pmu_general_counters = perfmon_v2 ? static_cast<int>(Query(0x80000022).ebx & 0xf) : core_extension ? 6 : 4;
-    cpu.pmu_fixed_counters = 0;
+    // Without either, CPUID says nothing (4 is only the architectural minimum).
+    if (perfmon_v2 || core_extension) {
+      cpu.pmu_general_counters = perfmon_v2 ? static_cast<int>(Query(0x80000022).ebx & 0xf) : 6;
+      cpu.pmu_fixed_counters = 0;
+    }
   }
   const bool topology_extension = amd && max_ext >= 0x80000001 && ((Query(0x80000001).ecx >> 22) & 1);
   if (!amd && max_leaf >= 4) {

@@ -65,8 +65,8 @@ void WaitForWakeup(int ready_fd, int wakeup_fd) {
 void MakeChannel(MessagingIpc ipc, int fds[2]) {
   const int rc = ipc == MessagingIpc::kSocket ? ::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) : ::pipe(fds);
   if (rc != 0) {
-    throw Error(std::string(ipc == MessagingIpc::kSocket ? "socketpair" : "pipe") + " failed: " +
-                std::strerror(errno) + (errno == EMFILE ? " (too many open files: raise ulimit -n)" : ""));
+    throw Error(std::string(ipc == MessagingIpc::kSocket ? "socketpair" : "pipe") + " failed: " + std::strerror(errno) +
+                (errno == EMFILE ? " (too many open files: raise ulimit -n)" : ""));
   }
 }
 
@@ -86,9 +86,10 @@ void CheckMessagingLimits(const MessagingPlan& plan) {
     const std::uint64_t raise_to = OpenFileLimit() - left + needed_files;
     throw Error("--groups " + std::to_string(plan.groups) + " --fds " + std::to_string(plan.fds) + " needs " +
                 std::to_string(needed_files) + " more open files but only " + std::to_string(left) +
-                " are left under the limit (ulimit -n " + std::to_string(OpenFileLimit()) + "); raise it with ulimit -n " +
-                std::to_string(raise_to) + " (up to the hard limit " +
-                (hard == UINT64_MAX ? std::string("unlimited") : std::to_string(hard)) + "), or use fewer groups or fds");
+                " are left under the limit (ulimit -n " + std::to_string(OpenFileLimit()) +
+                "); raise it with ulimit -n " + std::to_string(raise_to) + " (up to the hard limit " +
+                (hard == UINT64_MAX ? std::string("unlimited") : std::to_string(hard)) +
+                "), or use fewer groups or fds");
   }
   const std::uint64_t workers = 2ull * static_cast<std::uint64_t>(plan.groups) * plan.fds;
   if (workers > ProcessLimit()) {

@@ -77,7 +77,8 @@ std::string MthpUnavailableReason(std::size_t page_bytes) {
   const auto changes = ChangesNeeded(page_bytes);
   if (changes.empty() || IsRoot()) return "";
   std::string commands;
-  for (const auto& [path, value] : changes) commands += (commands.empty() ? "" : "; ") + ("echo " + value + " > " + path);
+  for (const auto& [path, value] : changes)
+    commands += (commands.empty() ? "" : "; ") + ("echo " + value + " > " + path);
   return "needs root to set the mTHP sizes for the run (only " + SizeName(page_bytes) +
          " enabled); run as root, or set them yourself: " + commands;
 }

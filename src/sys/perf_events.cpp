@@ -44,8 +44,8 @@ int OpenEvent(const EventEncoding& e, bool count_user, bool count_kernel, int gr
   if (target.follow_children) attr.inherit = 1;
   int fd;
   do {
-    fd = static_cast<int>(::syscall(SYS_perf_event_open, &attr, target.pid, -1, group_fd < 0 ? -1 : group_fd,
-                                    PERF_FLAG_FD_CLOEXEC));
+    fd = static_cast<int>(
+        ::syscall(SYS_perf_event_open, &attr, target.pid, -1, group_fd < 0 ? -1 : group_fd, PERF_FLAG_FD_CLOEXEC));
   } while (fd < 0 && errno == EINTR);
   return fd;
 }
@@ -243,9 +243,8 @@ std::vector<std::optional<CounterReading>> PerfEventSet::Read() {
     }
     std::vector<std::uint64_t> words(3 + 2 * members.size());
     const ssize_t got = ReadRetrying(slot.fd, words.data(), words.size() * sizeof(std::uint64_t));
-    const auto group = got == static_cast<ssize_t>(words.size() * sizeof(std::uint64_t))
-                           ? ParseGroupRead(words)
-                           : std::nullopt;
+    const auto group =
+        got == static_cast<ssize_t>(words.size() * sizeof(std::uint64_t)) ? ParseGroupRead(words) : std::nullopt;
     if (!group) {
       Fail(i, "read() of its group", got < 0 ? errno : EIO);
       continue;

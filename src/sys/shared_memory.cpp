@@ -38,7 +38,8 @@ auto* Word(const std::atomic<std::uint32_t>& word) {
 }  // namespace
 
 void FutexWait(const std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_ns) {
-  const timespec timeout{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
+  const timespec timeout{static_cast<time_t>(timeout_ns / 1'000'000'000),
+                         static_cast<long>(timeout_ns % 1'000'000'000)};
   // EAGAIN (the word changed), EINTR and ETIMEDOUT all mean: look again.
   ::syscall(SYS_futex, Word(word), FUTEX_WAIT, expected, timeout_ns < 0 ? nullptr : &timeout, nullptr, 0);
 }
