@@ -797,7 +797,9 @@ TEST(Memcpy, SourcePrefaultDecidesWhatTheCopyReads) {
   // (pvm_no_zero_page=1), where reading allocates.
   const auto& flags = read_proof["page_flags"];
   EXPECT_EQ(flags["zero_page"].get<int>() + flags["normal_4k"].get<int>(), 1024);
-  if (flags["zero_page"].get<int>() > 0) EXPECT_EQ(flags["normal_4k"], 0);
+  if (flags["zero_page"].get<int>() > 0) {
+    EXPECT_EQ(flags["normal_4k"], 0);
+  }
   const auto& write_proof = result["measurements"][2]["page_proof"][0];
   EXPECT_EQ(write_proof["page_flags"]["zero_page"], 0);
   EXPECT_EQ(write_proof["resident_bytes"], 4u << 20);

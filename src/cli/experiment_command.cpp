@@ -53,12 +53,10 @@ std::vector<double> Rates(const Measurement& m) {
 // were interleaved, else the unpaired comparison of the two points' rates.
 std::vector<TableRow> RowsOf(const std::string& title, const RunResult& result) {
   std::vector<TableRow> rows;
-  std::set<std::string> varying;
-  for (const Measurement& m : result.measurements) {
-    for (const auto& [name, value] : m.point.values) {
-      if (value.text != result.measurements.front().point.at(name).text) varying.insert(name);
-    }
-  }
+  std::vector<Point> points;
+  for (const Measurement& m : result.measurements) points.push_back(m.point);
+  const std::vector<std::string> varying_list = VaryingParams(points);
+  const std::set<std::string> varying(varying_list.begin(), varying_list.end());
   for (const PairedRatio& p : PairedRatios(result.measurements, result.paired_by)) {
     const Measurement& a = result.measurements[p.a];
     const Measurement& b = result.measurements[p.b];

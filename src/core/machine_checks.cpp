@@ -277,13 +277,14 @@ void CheckHugePages(const MachineFacts& f, CheckList& list) {
   if (!any_size) {
     list.Add("memory", "mTHP sizes", "not supported by this kernel", Standing::kGood,
              "anonymous faults get 4 KiB or 2 MiB pages only; --pages mthp-NNk is unavailable");
-  } else
+  } else {
     list.Add("memory", "mTHP sizes", mthp.empty() ? "all never" : Join(mthp), Standing::kGood,
              mthp.empty()
                  ? "anonymous faults get 4 KiB or 2 MiB pages only; membench enables a size for --pages mthp-64k "
                    "runs and restores it"
                  : "anonymous faults may get these sizes; membench sets them per run for --pages mthp-NNk and "
                    "restores them");
+  }
   if (!f.khugepaged.empty() && enabled != "never" && !enabled.empty()) {
     list.Add("memory", "khugepaged",
              fmt::format("scans {} pages every {} ms, max_ptes_none {}", SettingOr(f.khugepaged, "pages_to_scan", "?"),

@@ -43,15 +43,8 @@ std::optional<Interval> MedianInterval(std::span<const double> values, double al
 
 std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points) {
   std::vector<std::string> out;
-  if (points.empty()) return out;
-  for (const auto& [name, value] : points.front().values) {
-    if (value.numeric) continue;
-    for (const Point& p : points) {
-      if (p.at(name).text != value.text) {
-        out.push_back(name);
-        break;
-      }
-    }
+  for (const std::string& name : VaryingParams(points)) {
+    if (!points.front().at(name).numeric) out.push_back(name);
   }
   return out;
 }

@@ -168,6 +168,20 @@ std::string Point::Label() const {
   return out;
 }
 
+std::vector<std::string> VaryingParams(const std::vector<Point>& points) {
+  std::vector<std::string> out;
+  if (points.empty()) return out;
+  for (const auto& [name, value] : points.front().values) {
+    for (const Point& p : points) {
+      if (p.at(name).text != value.text) {
+        out.push_back(name);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<Point> ExpandMatrix(const std::vector<ParamSpec>& specs, const std::map<std::string, std::string>& given) {
   std::vector<Point> points(1);
   for (const auto& spec : specs) {

@@ -53,6 +53,10 @@ struct Point {
   std::string Label() const;
 };
 
+// The parameters whose value differs between the points, in the first
+// point's parameter order.
+std::vector<std::string> VaryingParams(const std::vector<Point>& points);
+
 // given: parameter name -> text; parameters not given take their default.
 std::vector<Point> ExpandMatrix(const std::vector<ParamSpec>& specs, const std::map<std::string, std::string>& given);
 

@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <map>
-#include <set>
 
 #include "core/measurement_stats.h"
 #include "core/paired.h"
@@ -175,21 +174,12 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
 }
 
 // Parameters that take more than one value across the measurements.
-std::vector<std::string> VaryingParams(const std::vector<Measurement>& ms) {
-  std::vector<std::string> out;
-  if (ms.empty()) return out;
-  for (const auto& [name, value] : ms.front().point.values) {
-    std::set<std::string> seen;
-    for (const auto& m : ms) seen.insert(m.point.at(name).text);
-    if (seen.size() > 1) out.push_back(name);
-  }
-  return out;
-}
-
 void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
   const auto& ms = r.measurements;
   if (ms.empty()) return;
-  const auto varying = VaryingParams(ms);
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  const auto varying = VaryingParams(points);
   std::string fixed;
   for (const auto& [name, value] : ms.front().point.values) {
     if (std::find(varying.begin(), varying.end(), name) == varying.end()) fixed += " " + name + "=" + value.text;
@@ -256,7 +246,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
 void WriteLatencySteps(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
   const auto& ms = r.measurements;
   if (ms.empty() || IsBytes(ms.front())) return;
-  const auto varying = VaryingParams(ms);
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  const auto varying = VaryingParams(points);
   if (std::find(varying.begin(), varying.end(), "size") == varying.end()) return;
   std::map<std::string, std::vector<LatencyPoint>> curves;
   for (std::size_t index = 0; index < ms.size(); ++index) {
@@ -360,7 +352,15 @@ std::string WithThousands(double value) {
 }
 
 void WritePairedRatios(std::ostream& out, const RunResult& r) {
-  if (!r.interleaved) return;
+  if (!r.interleaved) {
+    if (!r.paired_by.empty() && r.measurements.size() > 1) {
+      fmt::print(out,
+                 "\n# no paired ratios along {} (--paired-by): the points were measured one after another, not in "
+                 "rounds; membench compare gives their unpaired verdicts\n",
+                 r.paired_by);
+    }
+    return;
+  }
   const std::vector<PairedRatio> pairs = PairedRatios(r.measurements, r.paired_by);
   if (pairs.empty()) return;
   std::vector<Point> points;
