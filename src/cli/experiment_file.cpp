@@ -2,6 +2,7 @@
 #include "cli/experiment_file.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -37,7 +38,8 @@ class FileReader {
       if (std::find(known.begin(), known.end(), name) != known.end()) continue;
       const std::string guess = ClosestName(name, known);
       Fail(value, where + name,
-           "unknown key" + (guess.empty() ? "" : "; did you mean " + guess + "?") + " (known: " + Join(known) + ")");
+           "unknown key" + (guess.empty() ? "" : "; did you mean " + guess + "?") +
+               fmt::format(" (known: {})", fmt::join(known, ", ")));
     }
   }
 
@@ -78,12 +80,6 @@ class FileReader {
     Fail(node, where, "must be a string, an integer or a list of them");
   }
 
-  static std::string Join(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-    return out;
-  }
-
  private:
   std::string path_;
 };
@@ -104,7 +100,7 @@ std::map<std::string, std::string> ReadParams(const FileReader& in, const toml::
       const std::string guess = ClosestName(name, known);
       in.Fail(value, where + name,
               "not a parameter of " + workload + (guess.empty() ? "" : "; did you mean " + guess + "?") +
-                  " (its parameters: " + FileReader::Join(known) + ")");
+                  fmt::format(" (its parameters: {})", fmt::join(known, ", ")));
     }
     out[name] = in.ParamValue(value, where + name);
   }

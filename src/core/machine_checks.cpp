@@ -2,6 +2,7 @@
 #include "core/machine_checks.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <sstream>
@@ -32,9 +33,7 @@ class CheckList {
 };
 
 std::string Join(const std::vector<std::string>& items, const char* separator = ", ") {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
-  return out;
+  return fmt::format("{}", fmt::join(items, separator));
 }
 
 std::string SettingOr(const std::map<std::string, std::string>& settings, const std::string& key,
