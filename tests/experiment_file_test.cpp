@@ -90,6 +90,53 @@ TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
             "explicitly prohibited");
 }
 
+TEST(ExperimentFile, AnExecRunPutsItsParametersIntoTheCommand) {
+  const Experiment e = ParseExperiment(std::string(kHeader) + R"([[run]]
+title = "hackbench"
+exec = ["hackbench", "--groups", "{groups}", "--loops={loops}"]
+missing = "apt-get install rt-tests"
+params = { groups = 50, loops = 4000 }
+replicates = 2
+quick = { loops = 100 }
+[[run.scale]]
+param = "groups"
+want = 50
+per_cpu = 1
+)",
+                                       "x.toml");
+  const ExperimentRun& run = e.runs.at(0);
+  EXPECT_EQ(run.kind, RunKind::kCommand);
+  EXPECT_EQ(run.replicates, 2);
+  EXPECT_EQ(run.missing_hint, "apt-get install rt-tests");
+  std::vector<std::string> notes;
+  const auto params = ParamsForMachine(run, true, 2, notes);
+  EXPECT_EQ(CommandFor(run, params), (std::vector<std::string>{"hackbench", "--groups", "2", "--loops=100"}));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("groups: the experiment's 50 scaled to 2"), std::string::npos) << notes[0];
+}
+
+TEST(ExperimentFile, ExecAndLmSummaryRunsRefuseWhatTheyCannotTake) {
+  const std::string exec = "[[run]]\ntitle = \"t\"\nexec = [\"prog\", \"{n}\"]\n";
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + exec), "x.toml:5: run[1].exec: {n} has no value in params");
+  EXPECT_NE(ErrorOf(std::string(kHeader) + exec + "params = { n = 1, m = 2 }\n")
+                .find("x.toml:6: run[1].params.m: not a parameter of the exec command"),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + exec + "params = { n = 1 }\ntreatment = \"n\"\n"),
+            "x.toml:7: run[1].treatment: not for exec runs (one point each: compare replicates, or two kernels with "
+            "experiment report)");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nexec = []\n"),
+            "x.toml:5: run[1].exec: must be a list of strings: the program and its arguments");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + exec + "workload = \"memcpy\"\n"),
+            "x.toml:5: run[1].exec: a run has a workload or an exec command, not both");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"lmsummary\"\nparams = { size = 1 }\n"),
+            "x.toml:6: run[1].params: lmsummary's rows are fixed: no params");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"memcpy\"\nreplicates = 11\n"),
+            "x.toml:6: run[1].replicates: at most 10");
+  const Experiment e =
+      ParseExperiment(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"lmsummary\"\n", "x.toml");
+  EXPECT_EQ(e.runs.at(0).kind, RunKind::kLmSummary);
+}
+
 TEST(ExperimentFile, TheShippedFilesLoad) {
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(MEMBENCH_SOURCE_DIR "/experiments")) {

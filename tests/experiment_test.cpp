@@ -4,12 +4,19 @@
 // anything runs.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "membench_process.h"
 
 namespace membench {
 namespace {
+
+// membench-helper, built beside membench: a program that returns at once.
+std::string HelperPath() {
+  const std::string binary = MEMBENCH_BINARY;
+  return binary.substr(0, binary.rfind('/')) + "/membench-helper";
+}
 
 std::string WriteFile(const std::string& name, const std::string& text) {
   const std::string path = TempPath(name);
@@ -100,6 +107,51 @@ params = { size = "16K" }
   const Outcome missing = Membench("experiment report " + file + " --a base --b other --store " + store);
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.output.find("no run tagged 'other'"), std::string::npos) << missing.output;
+}
+
+// A program run by exec, twice: each replicate is a run of its own, and
+// the table compares the second with the first by time.
+TEST(Experiment, AnExecRunIsTimedAndItsReplicatesCompared) {
+  const std::string file = WriteFile("exec.toml", R"(name = "exec"
+question = "how long does the helper take?"
+[[run]]
+title = "helper"
+exec = ["{helper}"]
+params = { helper = ")" + HelperPath() + R"(" }
+repeat = 3
+replicates = 2
+)");
+  const Outcome out = Membench("experiment run " + file);
+  ASSERT_EQ(out.status, 0) << out.output;
+  EXPECT_NE(out.output.find("## run 1 of 1: helper, replicate 2 of 2"), std::string::npos) << out.output;
+  const auto table = out.output.find("# exec: how long does the helper take?");
+  ASSERT_NE(table, std::string::npos) << out.output;
+  EXPECT_NE(out.output.find("helper  replicate 2 / 1 (A/A)", table), std::string::npos) << out.output;
+  EXPECT_NE(out.output.find(" s +-", table), std::string::npos) << "judged by its time: " << out.output;
+}
+
+// A program that is not installed stops the experiment before anything
+// runs, with the file's hint on how to get it.
+TEST(Experiment, AMissingProgramIsNamedWithHowToGetIt) {
+  const std::string file = MEMBENCH_SOURCE_DIR "/experiments/004-slab-prefetch.toml";
+  const Outcome out = Membench("experiment run " + file + " --quick", "PATH=/nonexistent ");
+  EXPECT_EQ(out.status, 2) << out.output;
+  EXPECT_EQ(out.output.find("## run 1"), std::string::npos) << "nothing may run: " << out.output;
+  EXPECT_NE(out.output.find("run \"rt-tests hackbench, processes\": hackbench is not installed (not found in PATH): "
+                            "hackbench is in Debian's rt-tests package (apt-get install rt-tests)"),
+            std::string::npos)
+      << out.output;
+}
+
+// The smoke test of every shipped experiment: its quick variant runs and
+// ends with its table (rt-tests' hackbench is a test dependency).
+TEST(Experiment, EveryShippedExperimentRunsQuick) {
+  for (const auto& entry : std::filesystem::directory_iterator(MEMBENCH_SOURCE_DIR "/experiments")) {
+    if (entry.path().extension() != ".toml") continue;
+    const Outcome out = Membench("experiment run " + entry.path().string() + " --quick");
+    EXPECT_EQ(out.status, 0) << entry.path() << "\n" << out.output;
+    EXPECT_NE(out.output.find("\nrun "), std::string::npos) << "no table: " << entry.path() << "\n" << out.output;
+  }
 }
 
 }  // namespace

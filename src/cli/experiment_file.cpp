@@ -107,28 +107,86 @@ std::map<std::string, std::string> ReadParams(const FileReader& in, const toml::
   return out;
 }
 
+// The "{name}" placeholders of an exec run's arguments.
+std::set<std::string> Placeholders(const std::vector<std::string>& command) {
+  std::set<std::string> names;
+  for (const std::string& arg : command) {
+    for (std::size_t open = arg.find('{'); open != std::string::npos; open = arg.find('{', open + 1)) {
+      const std::size_t close = arg.find('}', open);
+      if (close == std::string::npos) break;
+      names.insert(arg.substr(open + 1, close - open - 1));
+    }
+  }
+  return names;
+}
+
+// What the run measures, and the parameter names it takes.
+std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table, const std::string& where,
+                                  ExperimentRun& run) {
+  const toml::node* exec = table.get("exec");
+  if (exec != nullptr && table.contains("workload")) {
+    in.Fail(*exec, where + "exec", "a run has a workload or an exec command, not both");
+  }
+  if (exec == nullptr) {
+    run.workload = in.Text(table, where, "workload", true);
+    if (table.contains("missing")) in.Fail(*table.get("missing"), where + "missing", "only for exec runs");
+    if (run.workload == "lmsummary") {
+      run.kind = RunKind::kLmSummary;
+      for (const char* key : {"params", "treatment", "scale", "quick"}) {
+        if (table.contains(key))
+          in.Fail(*table.get(key), where + key, "lmsummary's rows are fixed: no " + std::string(key));
+      }
+      return {};
+    }
+    try {
+      return ParamNames(FindWorkload(run.workload));
+    } catch (const Error& e) {
+      in.Fail(*table.get("workload"), where + "workload", e.what());
+    }
+  }
+  run.kind = RunKind::kCommand;
+  const toml::array* argv = exec->as_array();
+  if (argv == nullptr || argv->empty() || !argv->is_homogeneous(toml::node_type::string)) {
+    in.Fail(*exec, where + "exec", "must be a list of strings: the program and its arguments");
+  }
+  for (const toml::node& arg : *argv) run.command.push_back(*arg.value<std::string>());
+  run.missing_hint = in.Text(table, where, "missing", false);
+  for (const char* key : {"treatment", "cpu"}) {
+    if (table.contains(key)) {
+      in.Fail(*table.get(key), where + key,
+              "not for exec runs (one point each: compare replicates, or two kernels with experiment report)");
+    }
+  }
+  const std::set<std::string> names = Placeholders(run.command);
+  return {names.begin(), names.end()};
+}
+
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
-  in.CheckKeys(table, where, {"title", "workload", "params", "treatment", "repeat", "events", "cpu", "scale", "quick"});
+  in.CheckKeys(table, where,
+               {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
+                "scale", "quick"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
-  run.workload = in.Text(table, where, "workload", true);
-  const WorkloadInfo* info = nullptr;
-  try {
-    info = &FindWorkload(run.workload);
-  } catch (const Error& e) {
-    in.Fail(*table.get("workload"), where + "workload", e.what());
-  }
-  const std::vector<std::string> known = ParamNames(*info);
+  const std::vector<std::string> known = ReadWhat(in, table, where, run);
+  const std::string what = run.kind == RunKind::kCommand ? "the exec command (no {name} for it)" : run.workload;
   if (const toml::node* params = table.get("params")) {
     if (!params->is_table()) in.Fail(*params, where + "params", "must be a table of parameter = value");
-    run.params = ReadParams(in, *params->as_table(), where + "params.", known, run.workload);
+    run.params = ReadParams(in, *params->as_table(), where + "params.", known, what);
+  }
+  if (run.kind == RunKind::kCommand) {
+    for (const std::string& name : known) {
+      if (run.params.count(name) == 0)
+        in.Fail(*table.get("exec"), where + "exec", "{" + name + "} has no value in params");
+    }
   }
   run.treatment = in.Text(table, where, "treatment", false);
   if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
     in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
   }
   run.repeat = in.Count(table, where, "repeat", 5);
+  run.replicates = in.Count(table, where, "replicates", 1);
+  if (run.replicates > 10) in.Fail(*table.get("replicates"), where + "replicates", "at most 10");
   if (table.contains("events")) run.events = in.Text(table, where, "events", true);
   run.cpus = in.Text(table, where, "cpu", false);
   if (const toml::node* quick = table.get("quick")) {
@@ -137,7 +195,7 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
     run.quick_repeat = in.Count(replacements, where + "quick.", "repeat", run.quick_repeat);
     std::vector<std::string> quick_keys = known;
     quick_keys.emplace_back("repeat");
-    const auto all = ReadParams(in, replacements, where + "quick.", quick_keys, run.workload);
+    const auto all = ReadParams(in, replacements, where + "quick.", quick_keys, what);
     for (const auto& [name, value] : all) {
       if (name != "repeat") run.quick_params[name] = value;
     }
@@ -157,7 +215,7 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
         in.Fail(rule, at + (r.want == 0 ? "want" : "per_cpu"), "missing (a scale rule needs want and per_cpu)");
       }
       if (std::find(known.begin(), known.end(), r.param) == known.end()) {
-        in.Fail(*rule.get("param"), at + "param", "not a parameter of " + run.workload);
+        in.Fail(*rule.get("param"), at + "param", "not a parameter of " + what);
       }
       run.scale.push_back(r);
     }
@@ -220,6 +278,21 @@ std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bo
     }
   }
   return params;
+}
+
+std::vector<std::string> CommandFor(const ExperimentRun& run, const std::map<std::string, std::string>& params) {
+  std::vector<std::string> argv;
+  for (std::string arg : run.command) {
+    for (const auto& [name, value] : params) {
+      const std::string placeholder = "{" + name + "}";
+      for (std::size_t at = arg.find(placeholder); at != std::string::npos; at = arg.find(placeholder, at)) {
+        arg.replace(at, placeholder.size(), value);
+        at += value.size();
+      }
+    }
+    argv.push_back(std::move(arg));
+  }
+  return argv;
 }
 
 }  // namespace membench

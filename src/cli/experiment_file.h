@@ -21,9 +21,18 @@ struct ScaleRule {
   int per_cpu = 0;
 };
 
+// What a run measures: a workload's matrix, lmbench's summary rows, or
+// another program (exec: rt-tests' hackbench for seed 004).
+enum class RunKind { kWorkload, kLmSummary, kCommand };
+
 struct ExperimentRun {
   std::string title;
-  std::string workload;
+  RunKind kind = RunKind::kWorkload;
+  std::string workload;  // kWorkload
+  // kCommand: the program and its arguments; "{groups}" stands for the
+  // run's parameter groups, so scale rules reach the command line.
+  std::vector<std::string> command;
+  std::string missing_hint;  // kCommand: how to get the program
   // Parameter -> value as the command line takes it ("4k,thp", "64M").
   std::map<std::string, std::string> params;
   std::map<std::string, std::string> quick_params;  // replace params with --quick
@@ -33,6 +42,10 @@ struct ExperimentRun {
   std::string events = "default";  // -e
   std::string cpus;                // --cpu
   std::vector<ScaleRule> scale;
+  // Separate invocations of the whole run: each is saved as a run of its
+  // own, and the table compares each with the first (an A/A check, as seed
+  // 004 ran every kernel twice).
+  int replicates = 1;
   int line = 0;  // where [[run]] starts, for messages
 };
 
@@ -52,5 +65,8 @@ Experiment LoadExperiment(const std::string& path);
 // scale rules; each scaling adds a note ("procs: 72 scaled to 8 = 4 x 2 CPUs").
 std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, int cpus,
                                                     std::vector<std::string>& notes);
+
+// A command run's argv with its parameters put in for "{name}".
+std::vector<std::string> CommandFor(const ExperimentRun& run, const std::map<std::string, std::string>& params);
 
 }  // namespace membench

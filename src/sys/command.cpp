@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <sstream>
 
 #include "core/error.h"
 
@@ -88,6 +90,18 @@ CommandOutcome HeldCommand::Run() {
   }
   out.cpu = CpuTimesOf(usage);
   return out;
+}
+
+bool ProgramFound(const std::string& name) {
+  if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0;
+  // execvp's default search path when PATH is unset.
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path != nullptr ? path : "/bin:/usr/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) return true;
+  }
+  return false;
 }
 
 }  // namespace membench::sys

@@ -41,4 +41,8 @@ class HeldCommand {
   int error_fd_ = -1;  // the child writes errno here if execvp fails
 };
 
+// Whether execvp would find `name`: a path that is executable, or a name
+// found executable in one of PATH's directories.
+bool ProgramFound(const std::string& name);
+
 }  // namespace membench::sys

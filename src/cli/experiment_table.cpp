@@ -1,0 +1,222 @@
+// File: cli/experiment_table.cpp
+#include "cli/experiment_table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/hypothesis.h"
+#include "core/measurement_stats.h"
+#include "core/paired.h"
+#include "core/params.h"
+
+namespace membench {
+namespace {
+
+// The largest of G, M, k that keeps the mean at 1 or more.
+std::pair<double, std::string> Scale(double mean) {
+  if (mean >= 1e9) return {1e9, "G"};
+  if (mean >= 1e6) return {1e6, "M"};
+  if (mean >= 1e3) return {1e3, "k"};
+  return {1, ""};
+}
+
+// The conditions that tell a point from the run's others, leaving out
+// `except` (the treatment): what is the same in every row the title says.
+std::string Conditions(const Point& point, const std::set<std::string>& varying, const std::string& except) {
+  std::string out;
+  for (const auto& [name, value] : point.values) {
+    if (name != except && varying.count(name) != 0) out += (out.empty() ? "" : " ") + name + "=" + value.text;
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::set<std::string> VaryingOf(const RunResult& result) {
+  std::vector<Point> points;
+  for (const Measurement& m : result.measurements) points.push_back(m.point);
+  const std::vector<std::string> list = VaryingParams(points);
+  return {list.begin(), list.end()};
+}
+
+// The unpaired comparison of two measurements' figures, into a row.
+void FillUnpaired(const Measurement& a, const Measurement& b, const std::vector<EventStatus>& events,
+                  const std::string& how, TableRow& row) {
+  const Figures fa = FiguresOf(a, events);
+  const Figures fb = FiguresOf(b, events);
+  const Comparison c = Compare(fa.values, fb.values, fa.lower_is_better ? Better::kLower : Better::kHigher, 1.0);
+  row.a = FigureCell(c.a.mean, c.a.ci95_low, c.a.ci95_high, fa);
+  row.b = FigureCell(c.b.mean, c.b.ci95_low, c.b.ci95_high, fa);
+  row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
+  row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+  row.verdict = c.verdict + " (" + how + ")";
+}
+
+}  // namespace
+
+Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events) {
+  Figures f;
+  if (m.unit == WorkUnit::kRuns) {
+    // A program run by exec: its time is the figure, as perf stat -r gives it.
+    for (const Sample& s : m.samples) {
+      if (s.work > 0) f.values.push_back(static_cast<double>(s.wall_ns) / 1e9 / static_cast<double>(s.work));
+    }
+    f.lower_is_better = true;
+    f.unit = "s";
+    return f;
+  }
+  for (const Sample& s : m.samples) {
+    if (const auto rate = RatePerSecond(s)) f.values.push_back(*rate);
+  }
+  if (m.summary_row) {
+    // An lmbench summary row, in lmbench's units.
+    if (m.summary_row->figure == SummaryFigure::kMegabytesPerSecond) {
+      f.divisor = 1e6;
+      f.unit = "MB/s";
+      return f;
+    }
+    f.lower_is_better = true;
+    f.unit = "us";
+    const MeasurementStats st = ComputeMeasurementStats(m, events);
+    if (m.summary_row->figure == SummaryFigure::kMicrosPerFault && st.ns_per_fault && st.wall_seconds.mean > 0) {
+      // Each sample's time per fault, with the faults of an average sample,
+      // as the summary's own row takes it (faults vary far less than time).
+      f.values.clear();
+      for (const Sample& s : m.samples) {
+        f.values.push_back(*st.ns_per_fault * 1e-3 * static_cast<double>(s.wall_ns) / (st.wall_seconds.mean * 1e9));
+      }
+      return f;
+    }
+    for (double& v : f.values) v = 1e6 / v;
+    return f;
+  }
+  double mean = 0;
+  for (const double v : f.values) mean += v / static_cast<double>(f.values.size());
+  if (m.unit == WorkUnit::kBytes) {
+    f.divisor = 1e9;
+    f.unit = "GB/s";
+  } else {
+    const auto [divisor, prefix] = Scale(mean);
+    f.divisor = divisor;
+    f.unit = prefix + std::string(UnitName(m.unit)) + "/s";
+  }
+  return f;
+}
+
+std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures) {
+  if (mean <= 0) return "n/a";
+  const double half_pct = 100.0 * (ci_high - ci_low) / 2.0 / mean;
+  const double value = mean / figures.divisor;
+  // Four significant digits, never an exponent.
+  const int decimals = value >= 1000 ? 0 : value >= 100 ? 1 : value >= 10 ? 2 : value >= 1 ? 3 : 4;
+  return fmt::format("{:.{}f} {} +-{:.1f}%", value, decimals, figures.unit, half_pct);
+}
+
+std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result) {
+  std::vector<TableRow> rows;
+  const std::set<std::string> varying = VaryingOf(result);
+  for (const PairedRatio& p : PairedRatios(result.measurements, result.paired_by)) {
+    const Measurement& a = result.measurements[p.a];
+    const Measurement& b = result.measurements[p.b];
+    TableRow row;
+    row.run = title;
+    row.comparison = fmt::format("{}={} / {}", p.param, b.point.at(p.param).text, a.point.at(p.param).text);
+    row.conditions = Conditions(a.point, varying, p.param);
+    FillUnpaired(a, b, result.events, "unpaired: measured one after another", row);
+    if (result.interleaved) {
+      // The sides' figures stay; the ratio and verdict are the paired ones.
+      row.ratio = p.rounds == 0 ? "n/a" : fmt::format("{:.3f}", p.median_ratio);
+      row.interval = p.ci ? fmt::format("{:.3f}..{:.3f} ({:.1f}%)", p.ci->low, p.ci->high, p.confidence_pct) : "n/a";
+      row.verdict = p.verdict + " (paired rounds)";
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
+                                    int replicate) {
+  std::vector<TableRow> rows;
+  const std::set<std::string> varying = VaryingOf(first);
+  const std::size_t n = std::min(first.measurements.size(), later.measurements.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    TableRow row;
+    row.run = title;
+    row.comparison = fmt::format("replicate {} / 1 (A/A)", replicate);
+    const Measurement& m = first.measurements[i];
+    row.conditions = m.summary_row ? m.summary_row->label : Conditions(m.point, varying, "");
+    FillUnpaired(first.measurements[i], later.measurements[i], first.events, "separate invocations", row);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
+                                 const CompareResult& compared) {
+  std::vector<TableRow> rows;
+  // Programs run by exec (runs/s) are judged by their time, as perf stat -r's.
+  const std::string runs_rate = "rate (" + std::string(UnitName(WorkUnit::kRuns)) + "/s)";
+  std::set<std::string> timed_points;
+  for (const FigureRow& figure : compared.rows) {
+    if (figure.figure == runs_rate) timed_points.insert(figure.point);
+  }
+  for (const FigureRow& figure : compared.rows) {
+    const bool timed = timed_points.count(figure.point) != 0;
+    Figures figures;
+    if (timed && figure.figure == "time (ns/loop)") {
+      figures.unit = "s";
+      figures.divisor = 1e9;
+    } else if (!timed && figure.is_rate) {
+      figures.unit = figure.figure.substr(figure.figure.find('(') + 1);
+      figures.unit.pop_back();  // the ")"
+    } else {
+      continue;
+    }
+    const Comparison& c = figure.comparison;
+    TableRow row;
+    row.run = title;
+    row.comparison = fmt::format("{} vs {}", runs_a, runs_b);
+    row.conditions = figure.point;
+    row.a = FigureCell(c.a.mean, c.a.ci95_low, c.a.ci95_high, figures);
+    row.b = FigureCell(c.b.mean, c.b.ci95_low, c.b.ci95_high, figures);
+    row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
+    row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+    row.verdict = c.verdict;
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void PrintExperimentTable(const std::string& heading, const std::vector<TableRow>& rows,
+                          const std::string& comparison_header) {
+  fmt::print("\n# {}\n", heading);
+  if (rows.empty()) {
+    fmt::print("no comparisons: no run varied a treatment or had replicates\n");
+    return;
+  }
+  const std::vector<std::string> headers = {"run", comparison_header, "conditions", "A", "B", "B/A", "interval"};
+  std::vector<std::size_t> widths;
+  for (const std::string& h : headers) widths.push_back(h.size());
+  const auto cells = [](const TableRow& r) {
+    return std::vector<const std::string*>{&r.run, &r.comparison, &r.conditions, &r.a, &r.b, &r.ratio, &r.interval};
+  };
+  for (const TableRow& r : rows) {
+    const auto c = cells(r);
+    for (std::size_t i = 0; i < c.size(); ++i) widths[i] = std::max(widths[i], c[i]->size());
+  }
+  const auto line = [&](const std::vector<const std::string*>& c, const std::string& verdict) {
+    std::string out;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      // Figures and ratios right-aligned, words left.
+      const bool number = i >= 3 && i <= 5;
+      out += number ? fmt::format("{:>{}}  ", *c[i], widths[i]) : fmt::format("{:<{}}  ", *c[i], widths[i]);
+    }
+    fmt::print("{}{}\n", out, verdict);
+  };
+  std::vector<const std::string*> header_cells;
+  for (const std::string& h : headers) header_cells.push_back(&h);
+  line(header_cells, "verdict");
+  for (const TableRow& r : rows) line(cells(r), r.verdict);
+}
+
+}  // namespace membench

@@ -1,0 +1,57 @@
+// File: cli/experiment_table.h
+// The table an experiment ends with: one row per comparison - along a
+// run's treatment, between a run's replicates, or between two kernels'
+// saved runs - with both sides' figures and their noise, the ratio B/A,
+// its interval and a verdict, so the thread's comparison reads in one line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "report/compare_report.h"
+
+namespace membench {
+
+struct TableRow {
+  std::string run;
+  std::string comparison;
+  std::string conditions;
+  std::string a;  // "9.81 GB/s +-1.2%": mean and the 95% CI's half-width
+  std::string b;
+  std::string ratio;
+  std::string interval;
+  std::string verdict;
+};
+
+// The figure a measurement is judged by: its rate, or for a program run
+// by exec (no unit of work), its seconds elapsed.
+struct Figures {
+  std::vector<double> values;
+  bool lower_is_better = false;
+  std::string unit;    // "GB/s", "Mpages/s", "s"
+  double divisor = 1;  // values / divisor are in `unit`
+};
+Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events);
+
+// Along `result.paired_by`: paired ratios where the rounds were
+// interleaved, else the unpaired comparison of the two points' figures.
+std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result);
+
+// Replicate k of a run against its first, point by point (unpaired: they
+// ran one after another).
+std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
+                                    int replicate);
+
+// Two kernels' saved runs of one experiment run, as compare judged them:
+// a point's rate, or its time where it has none (a program run by exec).
+std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
+                                 const CompareResult& compared);
+
+// "mean unit +-x%" of a comparison side.
+std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures);
+
+void PrintExperimentTable(const std::string& heading, const std::vector<TableRow>& rows,
+                          const std::string& comparison_header);
+
+}  // namespace membench
