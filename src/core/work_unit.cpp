@@ -15,7 +15,7 @@ struct UnitNames {
   std::string_view singular;
 };
 
-constexpr std::array<UnitNames, 10> kUnits = {{
+constexpr std::array<UnitNames, 15> kUnits = {{
     {WorkUnit::kBytes, "bytes", "byte"},
     {WorkUnit::kLoads, "loads", "load"},
     {WorkUnit::kTouches, "touches", "touch"},
@@ -26,6 +26,11 @@ constexpr std::array<UnitNames, 10> kUnits = {{
     {WorkUnit::kPairs, "pairs", "pair"},
     {WorkUnit::kMessages, "messages", "message"},
     {WorkUnit::kRuns, "runs", "run"},
+    {WorkUnit::kCalls, "calls", "call"},
+    {WorkUnit::kSwitches, "switches", "switch"},
+    {WorkUnit::kRoundTrips, "round-trips", "round-trip"},
+    {WorkUnit::kFiles, "files", "file"},
+    {WorkUnit::kHops, "hops", "hop"},
 }};
 
 const UnitNames& NamesOf(WorkUnit unit) {

@@ -10,16 +10,21 @@
 namespace membench {
 
 enum class WorkUnit {
-  kBytes,     // moved, set, compared, read, faulted in
-  kLoads,     // dependent loads (chase)
-  kTouches,   // one access per stride (zeropage, read with a stride)
-  kPages,     // pages cleared (clear)
-  kFaults,    // protection faults caught (protfault)
-  kMappings,  // map + touch + unmap (mapping)
-  kSpawns,    // processes created (spawn)
-  kPairs,     // allocation + free pairs (slab)
-  kMessages,  // messages delivered (hackbench)
-  kRuns,      // runs of a program (exec)
+  kBytes,       // moved, set, compared, read, faulted in
+  kLoads,       // dependent loads (chase)
+  kTouches,     // one access per stride (zeropage, read with a stride)
+  kPages,       // pages cleared (clear)
+  kFaults,      // protection faults caught (protfault)
+  kMappings,    // map + touch + unmap (mapping)
+  kSpawns,      // processes created (spawn)
+  kPairs,       // allocation + free pairs (slab)
+  kMessages,    // messages delivered (hackbench)
+  kRuns,        // runs of a program (exec)
+  kCalls,       // system calls, or signals handled (syscall)
+  kSwitches,    // context switches: hops of a token round a ring (ctxswitch)
+  kRoundTrips,  // a message there and back (ipc latency)
+  kFiles,       // files created or deleted (fileops)
+  kHops,        // token passes with no switch: a ring of one (ctxswitch's overhead)
 };
 
 // "bytes", "loads", ...: the plural, as the result file and reports write it.
