@@ -70,8 +70,8 @@ void TokenRing::Laps(std::uint64_t laps) {
       for (ChildProcess& member : members_) {
         if (auto status = member.Poll()) why = " (a member ended with " + status->Describe() + ")";
       }
-      throw Error("the token did not come back round the ring of " + std::to_string(into_.size()) + " processes" +
-                  why + "; is something killing membench's children?");
+      throw Error("the token did not come back round the ring of " + std::to_string(into_.size()) + " processes" + why +
+                  "; is something killing membench's children?");
     }
     SumArray(array_);
   }

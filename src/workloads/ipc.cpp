@@ -20,6 +20,7 @@ namespace {
 
 // bw_pipe's default transfer size.
 constexpr const char* kLmbenchChunk = "64K";
+constexpr std::uint64_t kLmbenchChunkBytes = 64 * 1024;
 
 struct IpcPoint {
   sys::ChannelKind kind = sys::ChannelKind::kPipe;
@@ -39,6 +40,9 @@ class IpcWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
     point_ = IpcPointOf(point);
+    if (!point_.bandwidth && point_.chunk_bytes != kLmbenchChunkBytes) {
+      throw Error("ipc --chunk applies to --measure bandwidth only (a latency round trip is always 1 byte)");
+    }
     if (point_.bandwidth) {
       stream_ = std::make_unique<sys::StreamPeer>(point_.kind, point_.chunk_bytes);
     } else {
