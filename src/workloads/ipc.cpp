@@ -1,117 +1,103 @@
 // File: workloads/ipc.cpp
-// ipc: lmbench's local communication figures between two processes, over
-// a pipe or an AF_UNIX stream socketpair (sys/message_peer.h).
-// --measure latency: a 1-byte ping-pong with an echoing child (lat_pipe,
-// lat_unix); work unit: one round trip, as lmbench reports it.
-// --measure bandwidth: a child writes --chunk chunks that membench reads
-// (bw_pipe, bw_unix); work unit: bytes received.
+// ipc: lmbench's lat_pipe, lat_unix, bw_pipe and bw_unix between membench
+// and one child process (sys/message_peer.h). Latency: a 1-byte message
+// there and back, per round trip. Bandwidth: the child writes --chunk
+// sized chunks, membench reads them, in bytes per second.
 
 #include <fmt/format.h>
 
 #include <memory>
 
 #include "core/error.h"
-#include "core/units.h"
 #include "engine/registry.h"
 #include "sys/message_peer.h"
 
 namespace membench {
 namespace {
 
-// bw_pipe's default transfer size.
-constexpr const char* kLmbenchChunk = "64K";
-constexpr std::uint64_t kLmbenchChunkBytes = 64 * 1024;
+// Chunks a loop reads: many, so the one request per sample is lost in them.
+constexpr std::uint64_t kChunksPerLoop = 16;
 
-struct IpcPoint {
-  sys::ChannelKind kind = sys::ChannelKind::kPipe;
-  bool bandwidth = false;
-  std::uint64_t chunk_bytes = 0;
-};
-
-IpcPoint IpcPointOf(const Point& point) {
-  IpcPoint p;
-  p.kind = point.at("kind").text == "unix" ? sys::ChannelKind::kUnixSocket : sys::ChannelKind::kPipe;
-  p.bandwidth = point.at("measure").text == "bandwidth";
-  p.chunk_bytes = point.at("chunk").number;
-  return p;
-}
+bool IsLatency(const Point& point) { return point.at("measure").text == "latency"; }
 
 class IpcWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    point_ = IpcPointOf(point);
-    if (!point_.bandwidth && point_.chunk_bytes != kLmbenchChunkBytes) {
-      throw Error("ipc --chunk applies to --measure bandwidth only (a latency round trip is always 1 byte)");
-    }
-    if (point_.bandwidth) {
-      stream_ = std::make_unique<sys::StreamPeer>(point_.kind, point_.chunk_bytes);
+    kind_ = point.at("kind").text == "pipe" ? sys::ChannelKind::kPipe : sys::ChannelKind::kUnixSocket;
+    latency_ = IsLatency(point);
+    chunk_bytes_ = point.at("chunk").number;
+    chunk_text_ = point.at("chunk").text;
+    if (latency_) {
+      echo_ = std::make_unique<sys::EchoPeer>(kind_);
     } else {
-      echo_ = std::make_unique<sys::EchoPeer>(point_.kind);
+      stream_ = std::make_unique<sys::StreamPeer>(kind_, chunk_bytes_);
     }
   }
 
   void Run(std::uint64_t loops) override {
-    if (point_.bandwidth) {
-      stream_->Receive(loops);
-    } else {
+    if (latency_) {
       echo_->RoundTrips(loops);
+    } else {
+      stream_->Receive(loops * kChunksPerLoop);
     }
   }
 
-  std::uint64_t WorkPerLoop() const override { return point_.bandwidth ? point_.chunk_bytes : 1; }
+  std::uint64_t WorkPerLoop() const override { return latency_ ? 1 : kChunksPerLoop * chunk_bytes_; }
 
   std::vector<std::string> Notes() const override {
-    const char* channel = point_.kind == sys::ChannelKind::kPipe ? "pipe" : "AF_UNIX stream socketpair";
-    if (point_.bandwidth) {
-      return {fmt::format("a child process writes {} chunks to a {}; membench reads each whole into one {} buffer "
-                          "(lmbench's bw_{}); the rate counts the bytes read; nothing is pinned",
-                          FormatSize(point_.chunk_bytes), channel, FormatSize(point_.chunk_bytes),
-                          point_.kind == sys::ChannelKind::kPipe ? "pipe" : "unix")};
+    const char* channel = kind_ == sys::ChannelKind::kPipe ? "pipe" : "AF_UNIX stream socketpair";
+    if (latency_) {
+      return {
+          fmt::format("per round trip: membench writes 1 byte to a {}, a child reads it and writes it back, "
+                      "membench reads it (lmbench's lat_{})",
+                      channel, kind_ == sys::ChannelKind::kPipe ? "pipe" : "unix")};
     }
-    return {fmt::format("per round trip: membench writes 1 byte to a {}, a child process reads it and writes it back, "
-                        "membench reads it (lmbench's lat_{}): two context switches or cross-CPU wake-ups; nothing "
-                        "is pinned",
-                        point_.kind == sys::ChannelKind::kPipe ? "pipe (and the child back on another)" : channel,
-                        point_.kind == sys::ChannelKind::kPipe ? "pipe" : "unix")};
+    return {
+        fmt::format("a child writes {} chunks to a {}, membench reads each into one {} buffer; the bytes are "
+                    "those read (lmbench's bw_{}); the processes are not pinned",
+                    chunk_text_, channel, chunk_text_, kind_ == sys::ChannelKind::kPipe ? "pipe" : "unix")};
   }
 
  private:
-  IpcPoint point_;
+  sys::ChannelKind kind_ = sys::ChannelKind::kPipe;
+  bool latency_ = true;
+  std::uint64_t chunk_bytes_ = 0;
+  std::string chunk_text_;
   std::unique_ptr<sys::EchoPeer> echo_;
   std::unique_ptr<sys::StreamPeer> stream_;
 };
 
-WorkloadNeeds Needs(const Point&) {
+WorkloadNeeds Needs(const Point& point) {
   WorkloadNeeds needs;
   needs.tasks = TaskCreation::kProcesses;
-  needs.file_descriptors = 4;  // two pipes, or a socketpair and the request pipe
+  needs.file_descriptors = 4;  // both ends of two channels
+  if (!IsLatency(point)) needs.memory_bytes = 2 * point.at("chunk").number;
   return needs;
 }
 
-std::optional<WorkloadInfo::PointUnit> UnitOf(const Point& point) {
-  if (IpcPointOf(point).bandwidth) return WorkloadInfo::PointUnit{WorkUnit::kBytes, "received"};
-  return WorkloadInfo::PointUnit{WorkUnit::kRoundTrips, "round-trips"};
+std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
+  if (IsLatency(point)) return WorkloadInfo::PointUnit{WorkUnit::kRoundTrips, "round trips"};
+  return std::nullopt;
 }
 
 WorkloadInfo IpcWorkloadInfo() {
   WorkloadInfo info;
   info.name = "ipc";
-  info.summary = "pipe and AF_UNIX latency and bandwidth between two processes (lmbench's lat/bw_pipe, lat/bw_unix)";
-  info.unit = WorkUnit::kRoundTrips;
-  info.rate_label = "round-trips";
-  ParamSpec chunk = SizeParamNamed("chunk", kLmbenchChunk, "bytes per write for --measure bandwidth (bw_pipe's 64K)", 1);
+  info.summary = "pipe and AF_UNIX socket latency and bandwidth (lmbench's lat_pipe, lat_unix, bw_pipe, bw_unix)";
+  info.unit = WorkUnit::kBytes;
+  info.rate_label = "transferred";
+  ParamSpec chunk = SizeParamNamed("chunk", "64K", "bytes per write and read for --measure bandwidth", 1);
   chunk.max_value = 64ull << 20;
   info.params = {
-      ChoiceParam("kind", "pipe", "pipe, or unix (an AF_UNIX stream socketpair)", {"pipe", "unix"}),
-      ChoiceParam("measure", "latency",
-                  "latency (1-byte round trips with an echoing child) or bandwidth (a child writes --chunk chunks)",
+      ChoiceParam("kind", "pipe", "pipe or unix (an AF_UNIX stream socketpair)", {"pipe", "unix"}),
+      ChoiceParam("measure", "latency", "latency (1-byte round trips) or bandwidth (--chunk writes, MB/s)",
                   {"latency", "bandwidth"}),
       chunk,
   };
-  info.examples = {"membench run ipc --kind pipe,unix --measure latency",
-                   "membench run ipc --kind pipe,unix --measure bandwidth --chunk 64K,1M"};
+  info.examples = {"membench run ipc --kind pipe,unix --measure latency,bandwidth -r 5",
+                   "membench run ipc --kind unix --measure bandwidth --chunk 4K..1M:x4"};
   info.needs = Needs;
-  info.point_unit = UnitOf;
+  info.point_unit = UnitOfPoint;
   info.make = [] { return std::unique_ptr<Workload>(new IpcWorkload()); };
   return info;
 }
