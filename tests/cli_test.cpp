@@ -465,16 +465,103 @@ TEST(ProcessAndVm, MissingHelperAndUnwritableScratchAreClearErrors) {
   EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
 }
 
+// Processes whose environment holds `marker`: membench's children carry
+// its environment, so this finds every one it left, whatever its name.
+int ProcessesWithEnvironment(const std::string& marker) {
+  int found = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream environ(entry.path() / "environ");
+    const std::string text((std::istreambuf_iterator<char>(environ)), std::istreambuf_iterator<char>());
+    if (text.find(marker) != std::string::npos) ++found;
+  }
+  return found;
+}
+
+TEST(ProcessAndVm, LmbenchWorkloadsMeasureAndLeaveNoProcessOrFileBehind) {
+  const std::pair<const char*, const char*> runs[] = {
+      {"run syscall --op null,read,write,stat,open-close,sig-install,sig-handle -r 2", "calls"},
+      {"run ctxswitch --ring 1,2,4 --footprint 0,16K -r 2", "switches"},
+      {"run ipc --kind pipe,unix --measure latency -r 2", "round-trips"},
+      {"run ipc --kind pipe,unix --measure bandwidth -r 2", "bytes"},
+      {"run fileops --op create,delete --file-size 0,10K --files 50 -r 2", "files"},
+  };
+  const std::string scratch = TempPath("lmbench_scratch");
+  const std::string path = TempPath("lmbench_rows.json");
+  for (const auto& [args, unit] : runs) {
+    std::filesystem::create_directories(scratch);
+    const Outcome run = Membench(std::string(args) + " --json " + path, "TMPDIR=" + scratch + " ");
+    ASSERT_EQ(run.status, 0) << args << "\n" << run.output;
+    for (const auto& m : ReadJson(path)["measurements"]) {
+      EXPECT_EQ(m["work_unit"], unit) << args;
+      EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0) << args;
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(scratch)) << args << ": a scratch file was left";
+    EXPECT_EQ(ProcessesWithEnvironment("TMPDIR=" + scratch), 0) << args << ": a child process was left";
+    std::filesystem::remove_all(scratch);
+  }
+  std::remove(path.c_str());
+}
+
+TEST(ProcessAndVm, LmbenchWorkloadsRefuseBadParameters) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"run syscall --op nul", "did you mean 'null'"},
+      {"run ctxswitch --footprint 12", "not a whole number of 8-byte words"},
+      {"run ctxswitch --ring 0", "ring"},
+      {"run ipc --kind tcp", "unix"},
+      {"run fileops --op rename", "create"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Outcome run = Membench(args);
+    EXPECT_EQ(run.status, 2) << args << "\n" << run.output;
+    EXPECT_NE(run.output.find(message), std::string::npos) << args << "\n" << run.output;
+  }
+  const Outcome no_dir = Membench("run fileops", "TMPDIR=/nonexistent ");
+  EXPECT_EQ(no_dir.status, 2) << no_dir.output;
+  EXPECT_NE(no_dir.output.find("TMPDIR=DIR"), std::string::npos) << no_dir.output;
+}
+
 TEST(LmSummary, PrintsEverySectionWithNoiseAndSavesEveryMeasurement) {
   const std::string path = TempPath("lmsummary.json");
   const Outcome run = Membench("run lmsummary -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
-  for (const char* row : {"Processes - times in microseconds", "fork proc", "exec proc", "sh proc",
-                          "File & VM system latencies", "prot fault", "page fault (anon, 4 KiB)", "mmap latency",
-                          "Local communication bandwidths", "bcopy (libc)", "mem read", "mem write", "( +-"}) {
+  for (const char* row : {"Processes - times in microseconds",
+                          "fork proc",
+                          "exec proc",
+                          "sh proc",
+                          "File & VM system latencies",
+                          "prot fault",
+                          "page fault (anon, 4 KiB)",
+                          "mmap latency",
+                          "Local communication bandwidths",
+                          "bcopy (libc)",
+                          "mem read",
+                          "mem write",
+                          "( +-",
+                          "null call",
+                          "null I/O read",
+                          "null I/O write",
+                          "stat",
+                          "open clos",
+                          "sig inst",
+                          "sig hndl",
+                          "Context switching - times in microseconds",
+                          "2p/0K",
+                          "2p/16K",
+                          "2p/64K",
+                          "8p/16K",
+                          "8p/64K",
+                          "16p/16K",
+                          "16p/64K",
+                          "Local communication latencies in microseconds",
+                          "Pipe",
+                          "AF UNIX",
+                          "0K File Create",
+                          "0K File Delete",
+                          "10K File Create",
+                          "10K File Delete"}) {
     EXPECT_NE(run.output.find(row), std::string::npos) << row << "\n" << run.output;
   }
-  EXPECT_EQ(ReadJson(path)["measurements"].size(), 13u);
+  EXPECT_EQ(ReadJson(path)["measurements"].size(), 35u);
   std::remove(path.c_str());
 }
 
