@@ -491,7 +491,8 @@ TEST(ProcessAndVm, LmbenchWorkloadsMeasureAndLeaveNoProcessOrFileBehind) {
     std::filesystem::create_directories(scratch);
     const Outcome run = Membench(std::string(args) + " --json " + path, "TMPDIR=" + scratch + " ");
     ASSERT_EQ(run.status, 0) << args << "\n" << run.output;
-    for (const auto& m : ReadJson(path)["measurements"]) {
+    const nlohmann::json result = ReadJson(path);  // named: a range-for over a temporary's member dangles
+    for (const auto& m : result["measurements"]) {
       EXPECT_EQ(m["work_unit"], unit) << args;
       EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0) << args;
     }
