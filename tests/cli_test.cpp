@@ -429,12 +429,38 @@ TEST(Clear, ReportsClearingAndAccessForEachOrder) {
   std::remove(path.c_str());
 }
 
+// Cold memory is one loop per sample, evicted before each; warm memory
+// loops from the cache; the untimed control reports no phases.
+TEST(Clear, ColdAndWarmMemoryAndTheUntimedControl) {
+  const std::string path = TempPath("clear_memory.json");
+  const Outcome run =
+      Membench("run clear --page 2M --size 8M --impl stosb,nt --memory cold,warm --phases timed,none -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("evicted from every cache"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("the control for the cost of timing them"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 8u);
+  for (const auto& m : result["measurements"]) {
+    const bool cold = m["point"]["memory"] == "cold";
+    const bool timed = m["point"]["phases"] == "timed";
+    EXPECT_EQ(m["fresh_state_each_sample"].get<bool>(), cold) << m["point"];
+    if (cold) {
+      EXPECT_EQ(m["loops_per_sample"].get<std::uint64_t>(), 1u) << m["point"];
+    }
+    EXPECT_EQ(m["stats"]["phases"].size(), timed ? 2u : 0u) << m["point"];
+    EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0) << m["point"];
+  }
+  std::remove(path.c_str());
+}
+
 TEST(Clear, BadInputIsRefused) {
   const std::pair<const char*, const char*> cases[] = {
       {"run clear --page 4K --order target-last", "a 4 KiB page has no sub-pages"},
       {"run clear --page 8K", "4 KiB, 2 MiB and 1 GiB pages"},
       {"run clear --page 2M --size 3M", "whole number of 2 MiB pages"},
       {"run clear --order target-first", "did you mean 'target-last'"},
+      {"run clear --memory hot", "cold"},
+      {"run clear --phases off", "timed"},
   };
   for (const auto& [args, message] : cases) {
     const Outcome run = Membench(args);

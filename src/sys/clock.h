@@ -18,13 +18,13 @@ inline std::uint64_t ReadTsc() {
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
 
-// The TSC once every earlier store has left the store buffer (mfence) and
-// every earlier instruction has completed (lfence): a phase boundary that
-// charges buffered stores to the phase that made them. A page fault's
-// return to user space (IRET) serializes in the same way.
-inline std::uint64_t ReadTscAfterStores() {
+// The TSC once every earlier instruction has completed (lfence): a phase
+// boundary that does not let the read drift ahead of the work before it.
+// It does not wait for buffered stores; where a phase must own its stores,
+// the caller drains them first (mfence), once, as the code it models does.
+inline std::uint64_t ReadTscOrdered() {
   unsigned lo, hi;
-  asm volatile("mfence\n\tlfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+  asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
 

@@ -6,16 +6,23 @@
 // (the faulting address), and then, as the application resuming from the
 // fault would, touches the page from the target on (wrapping round to its
 // start): seed 001's question is whether clearing the target last leaves
-// it cache-hot for that access. The two phases are timed apart with the
-// TSC at every page, each boundary after the stores before it have drained.
+// it cache-hot for that access. The memory is cold by default (evicted
+// from every cache before each sample, as pages coming off the free lists
+// mostly are); --memory warm reuses it from the cache. The clearing's
+// stores drain with one mfence per page, as the fault's return to user
+// space (IRET) serializes them; the two phases are split with lfence+rdtsc
+// at each boundary, and --phases none leaves those reads out, so their
+// cost is known.
 
 #include <fmt/format.h>
+#include <immintrin.h>
 
 #include <random>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
+#include "kernels/cache_flush.h"
 #include "sys/clock.h"
 #include "workloads/clear_order.h"
 #include "workloads/impl_params.h"
@@ -42,6 +49,8 @@ Target ParseTarget(const std::string& text) {
   return Target::kRandom;
 }
 
+bool IsCold(const Point& point) { return point.at("memory").text == "cold"; }
+
 Then ParseThen(const std::string& text) {
   if (text == "read") return Then::kRead;
   if (text == "write") return Then::kWrite;
@@ -65,6 +74,8 @@ class ClearWorkload final : public Workload {
     }
     fill_ = FindFillKernel(point.at("impl").text).fn;
     then_ = ParseThen(point.at("then").text);
+    cold_ = IsCold(point);
+    timed_phases_ = point.at("phases").text == "timed";
     const ClearOrder order = ParseOrder(order_name);
     const Target target = ParseTarget(point.at("target").text);
     const auto subpages = static_cast<std::uint32_t>(page_ / kSubpage);
@@ -84,28 +95,26 @@ class ClearWorkload final : public Workload {
     region_.Prefault(sys::Prefault::kWrite);
   }
 
+  // Cold memory: one loop per sample, each after the region has been
+  // evicted from the caches.
+  bool FreshStateEachSample() const override { return cold_; }
+  void PrepareSample() override { FlushFromCaches(region_.data(), size_); }
+
   void Run(std::uint64_t loops) override {
-    char* base = region_.data();
-    const std::size_t pages = targets_.size();
     for (std::uint64_t loop = 0; loop < loops; ++loop) {
-      for (std::size_t p = 0; p < pages; ++p) {
-        char* page = base + p * page_;
-        const std::vector<std::uint32_t>& order = orders_[orders_.size() == 1 ? 0 : p];
-        const std::uint64_t t0 = sys::ReadTscAfterStores();
-        for (const std::uint32_t sub : order) fill_(page + std::size_t{sub} * kSubpage, 0, kSubpage);
-        // The fault returns to user space here: IRET serializes, so the
-        // clearing's stores are done before the application runs.
-        const std::uint64_t t1 = sys::ReadTscAfterStores();
-        Access(page, targets_[p]);
-        const std::uint64_t t2 = sys::ReadTscAfterStores();
-        clear_ticks_ += t1 - t0;
-        access_ticks_ += t2 - t1;
+      if (timed_phases_) {
+        ClearAndAccessTimed();
+      } else {
+        ClearAndAccess();
       }
     }
   }
 
   std::uint64_t WorkPerLoop() const override { return targets_.size(); }
-  std::vector<std::string> Phases() const override { return {"clear", "access"}; }
+  std::vector<std::string> Phases() const override {
+    if (!timed_phases_) return {};
+    return {"clear", "access"};
+  }
   std::vector<std::uint64_t> TakePhaseTicks() override {
     const std::vector<std::uint64_t> ticks = {clear_ticks_, access_ticks_};
     clear_ticks_ = access_ticks_ = 0;
@@ -113,14 +122,53 @@ class ClearWorkload final : public Workload {
   }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
   std::vector<std::string> Notes() const override {
-    return {fmt::format("each loop clears {} page{} of {} in 4 KiB sub-pages, then {} it from the target sub-page "
-                        "on; the phases are split with the TSC after mfence+lfence (as the fault's IRET serializes), three "
-                        "per page",
-                        targets_.size(), targets_.size() == 1 ? "" : "s", FormatSize(page_),
-                        then_ == Then::kNone ? "does not touch" : then_ == Then::kRead ? "reads" : "writes")};
+    return {
+        fmt::format("each loop clears {} page{} of {} in 4 KiB sub-pages, mfence (as the fault's IRET "
+                    "serializes), then {} it from the target sub-page on; memory {}; {}",
+                    targets_.size(), targets_.size() == 1 ? "" : "s", FormatSize(page_),
+                    then_ == Then::kNone   ? "does not touch"
+                    : then_ == Then::kRead ? "reads"
+                                           : "writes",
+                    cold_ ? "cold (evicted from every cache before each one-loop sample)"
+                          : "warm (reused from the cache loop after loop)",
+                    timed_phases_ ? "phases split with lfence+rdtsc, two per page"
+                                  : "phases not timed (the control for the cost of timing them)")};
   }
 
  private:
+  void ClearPage(std::size_t p) const {
+    char* page = region_.data() + p * page_;
+    for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * kSubpage, 0, kSubpage);
+    // The fault returns to user space here: IRET serializes, so the
+    // clearing's stores are done before the application runs.
+    _mm_mfence();
+  }
+
+  const std::vector<std::uint32_t>& OrderOf(std::size_t p) const { return orders_[orders_.size() == 1 ? 0 : p]; }
+
+  void ClearAndAccess() const {
+    for (std::size_t p = 0; p < targets_.size(); ++p) {
+      ClearPage(p);
+      Access(region_.data() + p * page_, targets_[p]);
+    }
+  }
+
+  // Each boundary's reading ends one phase and starts the next: the
+  // application's own stores drain during the next page's clearing, as they
+  // would while the next fault is taken.
+  void ClearAndAccessTimed() {
+    std::uint64_t start = sys::ReadTscOrdered();
+    for (std::size_t p = 0; p < targets_.size(); ++p) {
+      ClearPage(p);
+      const std::uint64_t cleared = sys::ReadTscOrdered();
+      Access(region_.data() + p * page_, targets_[p]);
+      const std::uint64_t accessed = sys::ReadTscOrdered();
+      clear_ticks_ += cleared - start;
+      access_ticks_ += accessed - cleared;
+      start = accessed;
+    }
+  }
+
   // The application's view after the fault: from the target on, 64-bit
   // words in sequence, then the part before the target.
   void Access(char* page, std::uint32_t target) const {
@@ -144,6 +192,8 @@ class ClearWorkload final : public Workload {
   std::uint64_t size_ = 0;
   FillFn fill_ = nullptr;
   Then then_ = Then::kNone;
+  bool cold_ = true;
+  bool timed_phases_ = true;
   std::vector<std::uint32_t> targets_;
   std::vector<std::vector<std::uint32_t>> orders_;
   Buffer region_;
@@ -174,10 +224,18 @@ WorkloadInfo ClearWorkloadInfo() {
       ChoiceParam("then", "write",
                   "after each page: none, or read/write it from the target sub-page on, as the application would",
                   {"none", "read", "write"}),
+      ChoiceParam("memory", "cold",
+                  "cold: evict the region from every cache before each sample (pages off the free lists); warm: "
+                  "clear it again from the cache",
+                  {"cold", "warm"}),
+      ChoiceParam("phases", "timed",
+                  "timed: split clearing from access with the TSC at each page; none: the uninstrumented control",
+                  {"timed", "none"}),
   };
   info.examples = {
       "membench run clear --page 2M --order forward,target-last --then write --pressure 1 -r 3",
       "membench run clear --page 4K,2M --impl stosb,avx2,nt,clzero --then read",
+      "membench run clear --page 2M --impl stosb,nt --memory cold,warm --phases timed,none",
       "membench run clear --page 2M --order forward,backward,target-last --target first,middle,last,random",
   };
   info.needs = Needs;
