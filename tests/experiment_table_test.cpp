@@ -1,0 +1,78 @@
+// File: tests/experiment_table_test.cpp
+// The experiment table's rows from synthetic measurements: the figure each
+// kind of run is judged by, and what an A/A row between two invocations says.
+#include "cli/experiment_table.h"
+
+#include <gtest/gtest.h>
+
+namespace membench {
+namespace {
+
+// A measurement of `rates` (bytes per second), one sample per rate, each a
+// one-second sample.
+Measurement BytesAt(const std::vector<double>& rates) {
+  Measurement m;
+  m.workload = "memcpy";
+  m.unit = WorkUnit::kBytes;
+  for (const double rate : rates) {
+    Sample s;
+    s.wall_ns = 1'000'000'000;
+    s.loops = 1;
+    s.work = static_cast<std::uint64_t>(rate);
+    m.samples.push_back(s);
+  }
+  return m;
+}
+
+RunResult RunOf(const Measurement& m) {
+  RunResult r;
+  r.measurements = {m};
+  return r;
+}
+
+TEST(ExperimentTable, ReplicatesThatAgreeSayNothingBetterOrWorse) {
+  const std::vector<double> rates = {10e9, 10.1e9, 9.9e9, 10.05e9, 9.95e9, 10.02e9, 9.98e9, 10.01e9};
+  const std::vector<TableRow> rows = ReplicateRows("copy", RunOf(BytesAt(rates)), RunOf(BytesAt(rates)), 2);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].comparison, "replicate 2 / 1 (A/A)");
+  EXPECT_EQ(rows[0].verdict, "invocations agree");
+  EXPECT_NE(rows[0].a.find("GB/s"), std::string::npos) << rows[0].a;
+}
+
+TEST(ExperimentTable, ReplicatesThatDifferSayTheInvocationMatters) {
+  const std::vector<double> first = {10e9, 10.1e9, 9.9e9, 10.05e9, 9.95e9, 10.02e9, 9.98e9, 10.01e9};
+  std::vector<double> second;
+  for (const double rate : first) second.push_back(rate * 0.8);
+  const std::vector<TableRow> rows = ReplicateRows("copy", RunOf(BytesAt(first)), RunOf(BytesAt(second)), 2);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, "invocations differ (an A/B must differ by more)");
+  EXPECT_EQ(rows[0].ratio, "0.800");
+}
+
+TEST(ExperimentTable, TooFewSamplesStayInconclusive) {
+  const std::vector<TableRow> rows =
+      ReplicateRows("copy", RunOf(BytesAt({10e9, 10e9, 10e9})), RunOf(BytesAt({8e9, 8e9, 8e9})), 2);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict.rfind("inconclusive", 0), 0u) << rows[0].verdict;
+}
+
+// A program run by exec has no unit of work: its seconds are the figure,
+// lower is better.
+TEST(ExperimentTable, ExecRunsAreJudgedBySeconds) {
+  Measurement m;
+  m.unit = WorkUnit::kRuns;
+  for (const std::int64_t ns : {std::int64_t{2'000'000'000}, std::int64_t{4'000'000'000}}) {
+    Sample s;
+    s.wall_ns = ns;
+    s.loops = 1;
+    s.work = 1;
+    m.samples.push_back(s);
+  }
+  const Figures f = FiguresOf(m, {});
+  EXPECT_TRUE(f.lower_is_better);
+  EXPECT_EQ(f.unit, "s");
+  EXPECT_EQ(f.values, (std::vector<double>{2.0, 4.0}));
+}
+
+}  // namespace
+}  // namespace membench
