@@ -17,7 +17,7 @@ build: setup
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	$(BUILD)/membench run memcpy --size 64M --impl all -r 5
+	$(BUILD)/membench run memcpy --size 64M --impl all
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

@@ -433,8 +433,8 @@ TEST(Clear, ReportsClearingAndAccessForEachOrder) {
 // loops from the cache; the untimed control reports no phases.
 TEST(Clear, ColdAndWarmMemoryAndTheUntimedControl) {
   const std::string path = TempPath("clear_memory.json");
-  const Outcome run =
-      Membench("run clear --page 2M --size 8M --impl stosb,nt --memory cold,warm --phases timed,none -r 2 --json " + path);
+  const Outcome run = Membench(
+      "run clear --page 2M --size 8M --impl stosb,nt --memory cold,warm --phases timed,none -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("evicted from every cache"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("the control for the cost of timing them"), std::string::npos) << run.output;
@@ -953,6 +953,21 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const Outcome sequential = Membench("run memset --size 64K --impl libc,stosb -r 3 --order sequential");
   ASSERT_EQ(sequential.status, 0) << sequential.output;
   EXPECT_EQ(sequential.output.find("paired ratios"), std::string::npos) << sequential.output;
+  // Without -r, as many rounds as the comparisons need; with too few, one
+  // line says how many, instead of one "inconclusive" per row.
+  const std::string decided_path = TempPath("decided.json");
+  const Outcome decided = Membench("run memset --size 64K --impl libc,stosb,avx2 --json " + decided_path);
+  ASSERT_EQ(decided.status, 0) << decided.output;
+  EXPECT_NE(decided.output.find("-r not given: 7 samples per point"), std::string::npos) << decided.output;
+  EXPECT_EQ(ReadJson(decided_path)["measurements"][0]["samples"].size(), 7u);
+  std::remove(decided_path.c_str());
+  const Outcome too_few = Membench("run memset --size 64K --impl libc,stosb,avx2 -r 3");
+  ASSERT_EQ(too_few.status, 0) << too_few.output;
+  EXPECT_NE(too_few.output.find("# inconclusive: 3 rounds are too few for a 97.5% interval; -r 7 or more gives one"),
+            std::string::npos)
+      << too_few.output;
+  EXPECT_EQ(too_few.output.find("inconclusive: 3 rounds are too few for a 97.5% interval (need"), std::string::npos)
+      << too_few.output;
   // clear has an --order of its own: the sample order is --sample-order there.
   EXPECT_EQ(Membench("run clear --page 2M --size 4M --sample-order sequential -r 2").status, 0);
   std::remove(path.c_str());

@@ -117,3 +117,39 @@ TEST(PairedRatios, APairingAlongNothingIsRefused) {
 
 }  // namespace
 }  // namespace membench
+
+namespace membench {
+namespace {
+
+// The sign test's widest interval has confidence 1 - 2^(1-n): one
+// comparison at 95% needs 6 rounds, seven (Bonferroni, 99.3%) need 9.
+TEST(RoundsNeeded, IsTheFewestRoundsWithAnInterval) {
+  EXPECT_EQ(RoundsNeeded(1), 6u);
+  EXPECT_EQ(RoundsNeeded(2), 7u);
+  EXPECT_EQ(RoundsNeeded(7), 9u);
+  EXPECT_FALSE(MedianInterval(std::vector<double>(5, 1.0), 0.05).has_value());
+  EXPECT_TRUE(MedianInterval(std::vector<double>(6, 1.0), 0.05).has_value());
+}
+
+TEST(PairedPoints, PairsEachConditionWithItsBaseline) {
+  std::vector<Point> points;
+  for (const char* pages : {"4k", "thp"}) {
+    for (const char* impl : {"libc", "movsb", "nt"}) {
+      Point p;
+      p.values = {{"impl", {impl, 0, false}}, {"pages", {pages, 0, false}}};
+      points.push_back(p);
+    }
+  }
+  // Along impl (the first that varies): movsb and nt against libc, per pages.
+  EXPECT_EQ(PairedPoints(points).size(), 4u);
+  // Along pages: thp against 4k, per impl.
+  const auto by_pages = PairedPoints(points, "pages");
+  ASSERT_EQ(by_pages.size(), 3u);
+  for (const auto& [a, b] : by_pages) {
+    EXPECT_EQ(points[a].at("pages").text, "4k");
+    EXPECT_EQ(points[b].at("pages").text, "thp");
+  }
+}
+
+}  // namespace
+}  // namespace membench

@@ -13,6 +13,7 @@
 #include "report/latency_steps.h"
 #include "report/metadata_diff.h"
 #include "report/noise_floor_json.h"
+#include "report/text_columns.h"
 #include "report/text_report.h"
 
 namespace membench {
@@ -90,6 +91,18 @@ void ExpectLine(const std::string& text, const std::string& pattern) {
     if (std::regex_match(line, re)) return;
   }
   ADD_FAILURE() << "no line matches /" << pattern << "/ in:\n" << text;
+}
+
+// Every column as wide as its widest cell, figures right-aligned, no
+// trailing blanks where the last cell is empty.
+TEST(TextColumns, AlignsEveryRowAndRightAlignsFigures) {
+  std::ostringstream out;
+  WriteColumns(out, {"comparison", "B/A", "conditions"},
+               {{"impl=movsb / libc", "1.2000", "size=4K"}, {"impl=nt / libc", "0.9", ""}}, {false, true, false});
+  EXPECT_EQ(out.str(),
+            "comparison            B/A  conditions\n"
+            "impl=movsb / libc  1.2000  size=4K\n"
+            "impl=nt / libc        0.9\n");
 }
 
 TEST(TextReport, PerfStatLayout) {

@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iostream>
 #include <set>
 
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
 #include "core/params.h"
+#include "report/text_columns.h"
 
 namespace membench {
 namespace {
@@ -202,29 +204,13 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
     fmt::print("no comparisons: no run varied a treatment or had replicates\n");
     return;
   }
-  const std::vector<std::string> headers = {"run", comparison_header, "conditions", "A", "B", "B/A", "interval"};
-  std::vector<std::size_t> widths;
-  for (const std::string& h : headers) widths.push_back(h.size());
-  const auto cells = [](const TableRow& r) {
-    return std::vector<const std::string*>{&r.run, &r.comparison, &r.conditions, &r.a, &r.b, &r.ratio, &r.interval};
-  };
+  std::vector<std::vector<std::string>> cells;
   for (const TableRow& r : rows) {
-    const auto c = cells(r);
-    for (std::size_t i = 0; i < c.size(); ++i) widths[i] = std::max(widths[i], c[i]->size());
+    cells.push_back({r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, r.verdict});
   }
-  const auto line = [&](const std::vector<const std::string*>& c, const std::string& verdict) {
-    std::string out;
-    for (std::size_t i = 0; i < c.size(); ++i) {
-      // Figures and ratios right-aligned, words left.
-      const bool number = i >= 3 && i <= 5;
-      out += number ? fmt::format("{:>{}}  ", *c[i], widths[i]) : fmt::format("{:<{}}  ", *c[i], widths[i]);
-    }
-    fmt::print("{}{}\n", out, verdict);
-  };
-  std::vector<const std::string*> header_cells;
-  for (const std::string& h : headers) header_cells.push_back(&h);
-  line(header_cells, "verdict");
-  for (const TableRow& r : rows) line(cells(r), r.verdict);
+  // Figures and ratios right-aligned, words left.
+  WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,
+               {false, false, false, true, true, true, false, false});
 }
 
 }  // namespace membench

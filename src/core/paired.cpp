@@ -25,6 +25,11 @@ std::string OnlyDifference(const Point& a, const Point& b) {
   return differing;
 }
 
+// The per-comparison level that holds the run's family-wise error at kAlpha.
+double PairedAlpha(std::size_t comparisons) {
+  return kAlpha / static_cast<double>(std::max<std::size_t>(comparisons, 1));
+}
+
 }  // namespace
 
 std::optional<Interval> MedianInterval(std::span<const double> values, double alpha) {
@@ -49,12 +54,41 @@ std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points) {
   return out;
 }
 
-std::string TreatmentParam(const std::vector<Measurement>& ms, const std::string& paired_by) {
+std::string TreatmentParam(const std::vector<Point>& points, const std::string& paired_by) {
   if (!paired_by.empty()) return paired_by;
-  std::vector<Point> points;
-  for (const Measurement& m : ms) points.push_back(m.point);
+  if (points.empty()) return "";
   const std::vector<std::string> varying = VaryingChoiceParams(points);
   return varying.empty() ? "" : varying.front();
+}
+
+std::string TreatmentParam(const std::vector<Measurement>& ms, const std::string& paired_by) {
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  return TreatmentParam(points, paired_by);
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> PairedPoints(const std::vector<Point>& points,
+                                                              const std::string& paired_by) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  const std::string treatment = TreatmentParam(points, paired_by);
+  if (treatment.empty()) return out;
+  const Point& baseline = points.front();
+  for (std::size_t b = 0; b < points.size(); ++b) {
+    for (std::size_t a = 0; a < points.size(); ++a) {
+      if (a == b) continue;
+      const std::string param = OnlyDifference(points[a], points[b]);
+      if (param != treatment || points[a].at(param).text != baseline.at(param).text) continue;
+      out.emplace_back(a, b);
+    }
+  }
+  return out;
+}
+
+std::size_t RoundsNeeded(std::size_t comparisons) {
+  // The sign test's widest interval, [min, max], has confidence 1 - 2^(1-n).
+  std::size_t needed = 1;
+  while (2 * std::pow(0.5, static_cast<double>(needed)) > PairedAlpha(comparisons)) ++needed;
+  return needed;
 }
 
 void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
@@ -77,23 +111,18 @@ void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
 std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const std::string& paired_by,
                                       double threshold_pct) {
   std::vector<PairedRatio> out;
-  const std::string treatment = TreatmentParam(ms, paired_by);
-  if (treatment.empty() || ms.empty()) return out;
-  const Point& baseline = ms.front().point;
-  for (std::size_t b = 0; b < ms.size(); ++b) {
-    for (std::size_t a = 0; a < ms.size(); ++a) {
-      if (a == b) continue;
-      const std::string param = OnlyDifference(ms[a].point, ms[b].point);
-      if (param != treatment || ms[a].point.at(param).text != baseline.at(param).text) continue;
-      PairedRatio p;
-      p.a = a;
-      p.b = b;
-      p.param = param;
-      p.rounds = std::min(ms[a].samples.size(), ms[b].samples.size());
-      out.push_back(p);
-    }
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  const std::string treatment = TreatmentParam(points, paired_by);
+  for (const auto& [a, b] : PairedPoints(points, paired_by)) {
+    PairedRatio p;
+    p.a = a;
+    p.b = b;
+    p.param = treatment;
+    p.rounds = std::min(ms[a].samples.size(), ms[b].samples.size());
+    out.push_back(p);
   }
-  const double alpha = kAlpha / static_cast<double>(std::max<std::size_t>(out.size(), 1));
+  const double alpha = PairedAlpha(out.size());
   for (PairedRatio& p : out) {
     std::vector<double> ratios;
     for (std::size_t k = 0; k < p.rounds; ++k) {
@@ -108,10 +137,9 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const 
     p.confidence_pct = 100 * (1 - alpha);
     p.ci = MedianInterval(ratios, alpha);
     if (!p.ci) {
-      std::size_t needed = 1;
-      while (2 * std::pow(0.5, static_cast<double>(needed)) > alpha) ++needed;
+      p.too_few_rounds = true;
       p.verdict = fmt::format("inconclusive: {} rounds are too few for a {:.1f}% interval (need {})", n,
-                              p.confidence_pct, needed);
+                              p.confidence_pct, RoundsNeeded(out.size()));
     } else if (p.ci->low > 1 && (p.median_ratio - 1) * 100 >= threshold_pct) {
       p.verdict = "faster";
     } else if (p.ci->high < 1 && (1 - p.median_ratio) * 100 >= threshold_pct) {

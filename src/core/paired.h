@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/hypothesis.h"
@@ -30,6 +31,7 @@ struct PairedRatio {
   double median_ratio = 0;  // of the per-round rates, B/A
   double confidence_pct = 95;
   std::optional<Interval> ci;
+  bool too_few_rounds = false;  // no interval at this confidence: the verdict says how many are needed
   std::string verdict;
 };
 
@@ -42,6 +44,16 @@ std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points);
 // value varies; sizes are the conditions a treatment is compared under,
 // not treatments. "" if none.
 std::string TreatmentParam(const std::vector<Measurement>& measurements, const std::string& paired_by = "");
+std::string TreatmentParam(const std::vector<Point>& points, const std::string& paired_by = "");
+
+// The pairs (a, b) of points PairedRatios compares: b equal to a except for
+// the treatment, a with the baseline's (the first point's) value of it.
+std::vector<std::pair<std::size_t, std::size_t>> PairedPoints(const std::vector<Point>& points,
+                                                              const std::string& paired_by = "");
+
+// The rounds the sign test needs for any interval at the Bonferroni-corrected
+// confidence of `comparisons` paired comparisons (6 for one, 9 for seven).
+std::size_t RoundsNeeded(std::size_t comparisons);
 
 // Throws Error unless `param` is a parameter of the points taking two or
 // more values: a pairing along it would compare nothing.

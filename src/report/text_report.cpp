@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -13,6 +14,7 @@
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
+#include "report/text_columns.h"
 
 namespace membench {
 namespace {
@@ -366,6 +368,7 @@ void WritePairedRatios(std::ostream& out, const RunResult& r) {
   std::vector<Point> points;
   for (const Measurement& m : r.measurements) points.push_back(m.point);
   const std::vector<std::string> varying = VaryingChoiceParams(points);
+  const std::vector<std::string> all_varying = VaryingParams(points);
   fmt::print(out,
              "\n# paired ratios of the interleaved rounds: median of the per-round rate ratios B/A, with a "
              "distribution-free {:.1f}% interval (sign test{})\n",
@@ -375,17 +378,32 @@ void WritePairedRatios(std::ostream& out, const RunResult& r) {
     fmt::print(out, "# paired along {}, the first parameter that varies; --paired-by {} pairs along {} instead\n",
                varying.front(), varying[1], varying[1]);
   }
+  // Every row lacks an interval for the same reason: say it once, with the
+  // -r that would give one, and show the medians alone.
+  const bool all_too_few =
+      std::all_of(pairs.begin(), pairs.end(), [](const PairedRatio& p) { return p.too_few_rounds; });
+  if (all_too_few) {
+    fmt::print(out, "# inconclusive: {} rounds are too few for a {:.1f}% interval; -r {} or more gives one\n",
+               pairs.front().rounds, pairs.front().confidence_pct, RoundsNeeded(pairs.size()));
+  }
+  // Conditions: the other parameters that vary (the constant ones head the
+  // summary above).
+  std::vector<std::vector<std::string>> rows;
   for (const PairedRatio& p : pairs) {
     const Measurement& a = r.measurements[p.a];
     const Measurement& b = r.measurements[p.b];
-    std::string others;
+    std::string conditions;
     for (const auto& [name, value] : a.point.values) {
-      if (name != p.param) others += " " + name + "=" + value.text;
+      const bool varies = std::find(all_varying.begin(), all_varying.end(), name) != all_varying.end();
+      if (name != p.param && varies) conditions += (conditions.empty() ? "" : " ") + name + "=" + value.text;
     }
-    const std::string ci = p.ci ? fmt::format("[{:.4f} .. {:.4f}]", p.ci->low, p.ci->high) : std::string("[n/a]");
-    fmt::print(out, "{}={} / {}  {:.4f} {:<22} {:<24} {} rounds;{}\n", p.param, b.point.at(p.param).text,
-               a.point.at(p.param).text, p.median_ratio, ci, p.verdict, p.rounds, others);
+    const std::string ci = p.ci ? fmt::format("{:.4f} .. {:.4f}", p.ci->low, p.ci->high) : std::string("n/a");
+    rows.push_back({fmt::format("{}={} / {}", p.param, b.point.at(p.param).text, a.point.at(p.param).text),
+                    fmt::format("{:.4f}", p.median_ratio), ci, all_too_few ? "-" : p.verdict,
+                    fmt::format("{}", p.rounds), conditions});
   }
+  WriteColumns(out, {"comparison", "B/A", "interval", "verdict", "rounds", "conditions"}, rows,
+               {false, true, false, false, true, false});
 }
 
 void WriteTextReport(const RunResult& result, std::ostream& out) {

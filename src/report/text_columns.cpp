@@ -1,0 +1,38 @@
+// File: report/text_columns.cpp
+#include "report/text_columns.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+
+namespace membench {
+
+void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
+                  const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned) {
+  std::vector<std::size_t> widths;
+  for (const std::string& h : headers) widths.push_back(h.size());
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    std::string text;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const bool last = i + 1 == cells.size();
+      const bool right = i < right_aligned.size() && right_aligned[i];
+      if (last && !right) {
+        text += cells[i];
+      } else {
+        text += right ? fmt::format("{:>{}}", cells[i], widths[i]) : fmt::format("{:<{}}", cells[i], widths[i]);
+      }
+      if (!last) text += "  ";
+    }
+    // A trailing empty column leaves no trailing blanks.
+    text.erase(text.find_last_not_of(' ') + 1);
+    fmt::print(out, "{}\n", text);
+  };
+  line(headers);
+  for (const auto& row : rows) line(row);
+}
+
+}  // namespace membench

@@ -1,0 +1,17 @@
+// File: report/text_columns.h
+// A plain-text table in aligned columns: a header row, then one row per
+// line, every column as wide as its widest cell, the last one unpadded.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace membench {
+
+// `right_aligned[i]` right-aligns column i (figures and ratios); the rest
+// are left-aligned. Columns are separated by two spaces.
+void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
+                  const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned = {});
+
+}  // namespace membench
