@@ -71,6 +71,28 @@ TEST(ReportCommand, RefusesWhatIsNotAResultAndNeedsAFile) {
   std::remove(bad.c_str());
 }
 
+// A run's result as CSV in a file: a header, one line per sample and one
+// per point's summary; an unknown format is refused.
+TEST(ReportCommand, WritesCsvToAFile) {
+  const std::string json = TempPath("csv_source.json");
+  const std::string csv = TempPath("report.csv");
+  ASSERT_EQ(Membench("run memset --size 64K --impl libc,stosb -r 2 --json " + json).status, 0);
+  const Outcome written = Membench("report " + json + " --format csv -o " + csv);
+  ASSERT_EQ(written.status, 0) << written.output;
+  std::ifstream in(csv);
+  std::string line;
+  std::vector<std::string> lines;
+  while (std::getline(in, line)) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 1u + 2 * (2 + 1)) << written.output;
+  EXPECT_EQ(lines[0].rfind("result,row,workload,label,size,impl,", 0), 0u) << lines[0];
+  EXPECT_NE(lines[3].find(",summary,memset,"), std::string::npos) << lines[3];
+  const Outcome unknown = Membench("report " + json + " --format xml");
+  EXPECT_NE(unknown.status, 0);
+  EXPECT_NE(unknown.output.find("xml"), std::string::npos) << unknown.output;
+  std::remove(json.c_str());
+  std::remove(csv.c_str());
+}
+
 // Defect 5: notes made before the run (the order decision, machine
 // defaults) were overwritten by a later assignment. Every note in the file
 // must be in the text, and the other way round.

@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "core/error.h"
+#include "report/csv_report.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"
 #include "report/metadata_diff.h"
@@ -91,6 +94,49 @@ void ExpectLine(const std::string& text, const std::string& pattern) {
     if (std::regex_match(line, re)) return;
   }
   ADD_FAILURE() << "no line matches /" << pattern << "/ in:\n" << text;
+}
+
+// The CSV of a known result, byte for byte (tests/golden/synthetic.csv;
+// MEMBENCH_UPDATE_GOLDEN=1 rewrites it after a deliberate change).
+TEST(CsvReport, MatchesTheGoldenFile) {
+  std::ostringstream out;
+  WriteCsvReport({SyntheticResult()}, out);
+  const std::string golden_path = MEMBENCH_SOURCE_DIR "/tests/golden/synthetic.csv";
+  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) std::ofstream(golden_path, std::ios::binary) << out.str();
+  std::ifstream golden(golden_path, std::ios::binary);
+  ASSERT_TRUE(golden) << golden_path;
+  const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(out.str(), expected);
+}
+
+// RFC 4180 fields: one per column on every line; a comma or quote inside a
+// value is quoted with the quote doubled; unsupported counters are blank.
+TEST(CsvReport, QuotesFieldsAndKeepsEveryLineTheHeadersWidth) {
+  RunResult r = SyntheticResult();
+  r.measurements[0].point.values[1].second.text = "a \"b\", c";
+  std::ostringstream out;
+  WriteCsvReport({r, SyntheticResult()}, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find(",\"a \"\"b\"\", c\","), std::string::npos) << text;
+  // Fields per line, reading quotes as RFC 4180 does.
+  std::vector<std::size_t> widths;
+  std::size_t fields = 1;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') quoted = !quoted;
+    if (quoted) continue;
+    if (c == ',') ++fields;
+    if (c == '\n') {
+      EXPECT_EQ(text[i - 1], '\r') << "lines end in CRLF";
+      widths.push_back(fields);
+      fields = 1;
+    }
+  }
+  ASSERT_EQ(widths.size(), 1u + 2 * (2 * 3 + 2)) << text;  // header, then 2 results x 2 points x (3 samples + 1)
+  for (const std::size_t w : widths) EXPECT_EQ(w, widths.front());
+  EXPECT_NE(text.find("cycles,cycles running_pct"), std::string::npos);
+  EXPECT_NE(text.find(",tsc-estimate,"), std::string::npos);
 }
 
 // Every column as wide as its widest cell, figures right-aligned, no

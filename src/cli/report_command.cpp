@@ -2,24 +2,45 @@
 #include "cli/report_command.h"
 
 #include <iostream>
+#include <sstream>
 
 #include "cli/result_output.h"
+#include "report/csv_report.h"
 #include "report/text_report.h"
+#include "sys/result_file.h"
 
 namespace membench {
 
 void AddReportOptions(CLI::App& cmd, ReportArgs& args) {
   cmd.add_option("FILE", args.files, "result files (--json of run, exec or lmsummary)")->required();
+  cmd.add_option("--format", args.format,
+                 "text (as the run printed it) or csv (one row per sample and per summary, RFC 4180) (default text)")
+      ->check(CLI::IsMember({"text", "csv"}));
+  cmd.add_option("-o,--output", args.output, "write to FILE instead of standard output")->type_name("FILE");
+  cmd.footer(
+      "\nExamples:\n  membench report r.json\n  membench report base.json patched.json --format csv -o runs.csv\n");
 }
 
 int RunReport(const ReportArgs& args) {
-  // Every file is read before anything is printed: a bad one is an error
+  // Every file is read before anything is written: a bad one is an error
   // on its own, not half a report.
   std::vector<RunResult> results;
   for (const std::string& path : args.files) results.push_back(LoadResult(path));
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (i > 0) std::cout << "\n";
-    WriteTextReport(results[i], std::cout);
+  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
+  std::ostringstream text;
+  if (args.format == "csv") {
+    WriteCsvReport(results, text);
+  } else {
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i > 0) text << "\n";
+      WriteTextReport(results[i], text);
+    }
+  }
+  if (args.output.empty()) {
+    std::cout << text.str();
+  } else {
+    sys::WriteFileAtomically(args.output, text.str());
+    std::cerr << "membench: report written to " << args.output << "\n";
   }
   return 0;
 }

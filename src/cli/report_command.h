@@ -1,6 +1,7 @@
 // File: cli/report_command.h
-// `membench report FILE...`: a saved result rendered as the run that made
-// it printed it (the result model round-trips through its JSON file).
+// `membench report FILE... [--format text|csv] [-o OUT]`: saved results
+// rendered as the runs that made them printed them (the result model
+// round-trips through its JSON file), or as one CSV table.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,8 @@ namespace membench {
 
 struct ReportArgs {
   std::vector<std::string> files;
+  std::string format = "text";
+  std::string output;  // "": standard output
 };
 
 void AddReportOptions(CLI::App& cmd, ReportArgs& args);

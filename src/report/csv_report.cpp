@@ -1,0 +1,159 @@
+// File: report/csv_report.cpp
+#include "report/csv_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/measurement_stats.h"
+#include "core/units.h"
+
+namespace membench {
+namespace {
+
+// RFC 4180: a field with a comma, a quote or a line break is quoted, its
+// quotes doubled.
+std::string Field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+// Full precision, so a spreadsheet recomputes what membench printed.
+std::string Number(double value) { return fmt::format("{}", value); }
+
+// Nanoseconds as seconds, exactly as far as a double goes.
+std::string Seconds(std::int64_t ns) { return Number(static_cast<double>(ns) / 1e9); }
+
+void AddOnce(std::vector<std::string>& list, const std::string& name) {
+  if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+}
+
+struct Columns {
+  std::vector<std::string> params;
+  std::vector<std::string> events;
+};
+
+Columns ColumnsOf(const std::vector<RunResult>& results) {
+  Columns c;
+  for (const RunResult& r : results) {
+    for (const Measurement& m : r.measurements) {
+      for (const auto& [name, value] : m.point.values) AddOnce(c.params, name);
+    }
+    for (const EventStatus& e : r.events) AddOnce(c.events, e.name);
+  }
+  return c;
+}
+
+class CsvWriter {
+ public:
+  CsvWriter(std::ostream& out, const Columns& columns) : out_(out), columns_(columns) {}
+
+  void Header() {
+    std::vector<std::string> names = {"result", "row", "workload", "label"};
+    names.insert(names.end(), columns_.params.begin(), columns_.params.end());
+    for (const char* name : {"sample", "samples", "work_unit", "loops", "work", "wall_s", "user_s", "system_s",
+                             "rate_per_s", "rate_median_per_s", "rate_ci95_low_per_s", "rate_ci95_high_per_s",
+                             "rate_rsem_pct", "cycles_per_unit", "cycles_source"}) {
+      names.emplace_back(name);
+    }
+    for (const std::string& event : columns_.events) {
+      names.push_back(event);
+      names.push_back(event + " running_pct");
+    }
+    Line(names);
+  }
+
+  void Samples(int result, const RunResult& r, const Measurement& m) {
+    for (std::size_t k = 0; k < m.samples.size(); ++k) {
+      const Sample& s = m.samples[k];
+      std::vector<std::string> cells = Leading(result, "sample", m);
+      const auto rate = RatePerSecond(s);
+      cells.insert(cells.end(),
+                   {fmt::format("{}", k + 1), "", std::string(UnitName(m.unit)), fmt::format("{}", s.loops),
+                    fmt::format("{}", s.work), Seconds(s.wall_ns), Seconds(s.user_ns), Seconds(s.system_ns),
+                    rate ? Number(*rate) : "", "", "", "", "", "", ""});
+      for (const std::string& event : columns_.events) {
+        const std::optional<CounterValue>* value = CounterOf(r, s, event);
+        const bool counted = value != nullptr && value->has_value() && (*value)->counted();
+        cells.push_back(counted ? Number((*value)->scaled) : "");
+        cells.push_back(
+            value != nullptr && value->has_value() && (*value)->enabled_ns > 0
+                ? Number(100.0 * static_cast<double>((*value)->running_ns) / static_cast<double>((*value)->enabled_ns))
+                : "");
+      }
+      Line(cells);
+    }
+  }
+
+  void Summary(int result, const RunResult& r, const Measurement& m) {
+    const MeasurementStats st = ComputeMeasurementStats(m, r.events);
+    std::vector<std::string> cells = Leading(result, "summary", m);
+    cells.insert(cells.end(),
+                 {"", fmt::format("{}", st.rate.n), std::string(UnitName(m.unit)), fmt::format("{}", m.loops),
+                  Number(st.work_per_sample), Number(st.wall_seconds.mean), Number(st.user_seconds.mean),
+                  Number(st.system_seconds.mean), Number(st.rate.mean), Number(st.rate.median),
+                  Number(st.rate.ci95_low), Number(st.rate.ci95_high), Number(st.rate.rel_sem_pct),
+                  Number(st.cycles_per_unit), st.cycles_from_pmu ? "pmu" : "tsc-estimate"});
+    for (const std::string& event : columns_.events) {
+      const auto found =
+          std::find_if(st.counters.begin(), st.counters.end(), [&](const CounterStats& c) { return c.name == event; });
+      const bool counted = found != st.counters.end() && found->counted;
+      cells.push_back(counted ? Number(found->summary.mean) : "");
+      cells.push_back(counted ? Number(found->running_pct) : "");
+    }
+    Line(cells);
+  }
+
+ private:
+  std::vector<std::string> Leading(int result, const char* row, const Measurement& m) const {
+    std::vector<std::string> cells = {fmt::format("{}", result), row, m.workload,
+                                      m.summary_row ? m.summary_row->label : ""};
+    for (const std::string& name : columns_.params) {
+      const auto found = std::find_if(m.point.values.begin(), m.point.values.end(),
+                                      [&](const auto& value) { return value.first == name; });
+      cells.push_back(found == m.point.values.end() ? ""
+                      : found->second.numeric       ? fmt::format("{}", found->second.number)
+                                                    : found->second.text);
+    }
+    return cells;
+  }
+
+  // The sample's reading of `event`, or nullptr where the result has no
+  // such event.
+  static const std::optional<CounterValue>* CounterOf(const RunResult& r, const Sample& s, const std::string& event) {
+    for (std::size_t i = 0; i < r.events.size() && i < s.counters.size(); ++i) {
+      if (r.events[i].name == event) return &s.counters[i];
+    }
+    return nullptr;
+  }
+
+  void Line(const std::vector<std::string>& cells) {
+    std::string line;
+    for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + Field(cells[i]);
+    out_ << line << "\r\n";
+  }
+
+  std::ostream& out_;
+  const Columns& columns_;
+};
+
+}  // namespace
+
+void WriteCsvReport(const std::vector<RunResult>& results, std::ostream& out) {
+  const Columns columns = ColumnsOf(results);
+  CsvWriter writer(out, columns);
+  writer.Header();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    for (const Measurement& m : results[i].measurements) {
+      writer.Samples(static_cast<int>(i + 1), results[i], m);
+      writer.Summary(static_cast<int>(i + 1), results[i], m);
+    }
+  }
+}
+
+}  // namespace membench
