@@ -182,6 +182,49 @@ TEST(Runner, InterleavedPreparesEveryPointThenSamplesInRounds) {
   EXPECT_EQ(log.back(), "close C");
 }
 
+// Progress is told as each point is prepared and after every timed
+// sample, with the samples planned, so a long run never looks hung.
+TEST(Runner, TellsProgressAfterEverySample) {
+  FakeClock clock;
+  Log log;
+  FakeOpener opener({{"A", {}}, {"B", {}}}, clock, log);
+  SamplingPlan plan;
+  plan.repetitions = 3;
+  plan.loops = 100;
+  std::vector<Progress> told;
+  SamplePoints("fake", Points({"A", "B"}), opener, plan, clock, NeverStop(),
+               [&](const Progress& now) { told.push_back(now); });
+  ASSERT_EQ(told.size(), 2u + 6u);
+  EXPECT_TRUE(told[0].preparing);
+  EXPECT_TRUE(told[1].preparing);
+  EXPECT_EQ(told[1].point, 1u);
+  for (std::size_t k = 2; k < told.size(); ++k) {
+    EXPECT_FALSE(told[k].preparing);
+    EXPECT_EQ(told[k].samples_taken, k - 1);
+    EXPECT_EQ(told[k].samples_planned, 6u);
+    EXPECT_EQ(told[k].point, k % 2);  // rounds: A B A B A B
+  }
+}
+
+TEST(Runner, ProgressTextEstimatesTheTimeLeftFromTheSamplingSoFar) {
+  Progress p;
+  p.point = 2;
+  p.points = 8;
+  p.label = "memcpy size=64 MiB impl=nt";
+  p.samples_taken = 20;
+  p.samples_planned = 72;
+  p.elapsed_ns = 14'000'000'000;
+  p.sampling_ns = 10'000'000'000;
+  EXPECT_EQ(ProgressText(p), "[point 3/8, sample 20/72, 14 s, about 26 s left] memcpy size=64 MiB impl=nt");
+  p.preparing = true;
+  p.samples_taken = 0;
+  EXPECT_EQ(ProgressText(p), "[point 3/8, sample 0/72, 14 s] preparing memcpy size=64 MiB impl=nt");
+  p.preparing = false;
+  p.samples_taken = 7;
+  p.samples_planned = 0;  // --precision: no end known
+  EXPECT_EQ(ProgressText(p), "[point 3/8, sample 7, 14 s] memcpy size=64 MiB impl=nt");
+}
+
 TEST(Runner, SequentialMeasuresAndClosesEachPointBeforeOpeningTheNext) {
   FakeClock clock;
   Log log;

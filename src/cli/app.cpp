@@ -53,6 +53,7 @@ struct CommonRunFlags {
   std::string max_time = "60";
   std::string paired_by;
   bool force = false;
+  bool quiet = false;
 };
 
 bool HasParam(const WorkloadInfo& info, const std::string& name) {
@@ -104,6 +105,7 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("FILE");
   AddSaveFlags(cmd, f.output.save);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
+  cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
   cmd.add_option("--paired-by", f.paired_by,
                  "the parameter the paired ratios compare along (default: the first choice parameter that varies), "
                  "e.g. --mode memcmp,stride --pages thp,4k --paired-by pages")
@@ -176,6 +178,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   if (!flags.pressure.empty()) options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
   options.force = flags.force;
+  options.quiet = flags.quiet;
   return options;
 }
 

@@ -230,15 +230,14 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
   }
   const sys::ScopedAffinity affinity(options.cpus);
-  const sys::ProgressLine progress;
+  const sys::ProgressLine progress(options.quiet);
   WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes);
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
-  AppendOutcome(
-      SamplePoints(info.name, points, opener, plan, clock, stop,
-                   [&](std::size_t i, std::size_t n, const std::string& label) { progress.Show(i, n, label); }),
-      result_);
+  AppendOutcome(SamplePoints(info.name, points, opener, plan, clock, stop,
+                             [&](const Progress& now) { progress.Show(ProgressText(now)); }),
+                result_);
   for (std::size_t i = before; i < result_.measurements.size(); ++i) result_.measurements[i].summary_row = row;
   if (pressure) {
     if (const int died = pressure->DiedEarly(); died > 0) {

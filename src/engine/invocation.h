@@ -31,6 +31,7 @@ struct RunOptions {
   std::vector<int> cpus;  // --cpu: the runner's thread, and workers round-robin
   int pressure = 0;       // --pressure N background processes
   bool force = false;     // run what does not fit in MemAvailable
+  bool quiet = false;     // -q: no progress line even on a terminal
 };
 
 // Throws Error, as Measure would, when a point cannot run here (memory,

@@ -178,19 +178,57 @@ void KeepIfMeasured(LivePoint& point, SamplingOutcome& out) {
 
 }  // namespace
 
+std::string ProgressText(const Progress& p) {
+  const double elapsed_s = static_cast<double>(p.elapsed_ns) / 1e9;
+  std::string text = fmt::format("[point {}/{}", p.point + 1, p.points);
+  if (p.samples_planned > 0) {
+    text += fmt::format(", sample {}/{}", p.samples_taken, p.samples_planned);
+  } else {
+    text += fmt::format(", sample {}", p.samples_taken);
+  }
+  text += fmt::format(", {:.0f} s", elapsed_s);
+  if (p.samples_planned > 0 && p.samples_taken > 0 && p.samples_taken < p.samples_planned) {
+    const double left_s = static_cast<double>(p.sampling_ns) / 1e9 *
+                          static_cast<double>(p.samples_planned - p.samples_taken) /
+                          static_cast<double>(p.samples_taken);
+    text += fmt::format(", about {:.0f} s left", left_s);
+  }
+  // The label last: a narrow terminal cuts it, not the counts.
+  return text + fmt::format("] {}{}", p.preparing ? "preparing " : "", p.label);
+}
+
 SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Point>& points, PointOpener& opener,
                              const SamplingPlan& plan, const Clock& clock, const StopRequest& stop,
                              const ProgressFn& progress) {
   SamplingOutcome out;
   bool stopped = false;
-  auto show = [&](std::size_t index, const std::string& what) {
-    if (progress) progress(index, points.size(), what + points[index].Label());
+  Progress now;
+  now.points = points.size();
+  now.samples_planned = plan.precision ? 0 : static_cast<std::size_t>(plan.repetitions) * points.size();
+  const std::int64_t start_ns = clock.NowNs();
+  std::int64_t sampling_start_ns = start_ns;
+  auto show = [&](std::size_t index, bool preparing) {
+    if (!progress) return;
+    now.point = index;
+    now.label = workload + " " + points[index].Label();
+    now.preparing = preparing;
+    const std::int64_t now_ns = clock.NowNs();
+    now.elapsed_ns = now_ns - start_ns;
+    now.sampling_ns = now_ns - sampling_start_ns;
+    progress(now);
+  };
+  auto sampled = [&](std::size_t index) {
+    ++now.samples_taken;
+    show(index, false);
   };
   if (plan.order == SampleOrder::kSequential || points.size() == 1) {
     for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
-      show(index, workload + " ");
+      show(index, true);
       LivePoint live(opener.Open(points[index]), workload, points[index], plan, clock, stop);
-      while (live.WantsMore()) live.TakeSample();
+      while (live.WantsMore()) {
+        live.TakeSample();
+        sampled(index);
+      }
       stopped = live.stopped();
       KeepIfMeasured(live, out);
     }
@@ -199,16 +237,19 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
     // one sample each, so the machine's drift spreads over all points.
     std::vector<std::unique_ptr<LivePoint>> live;
     for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
-      show(index, "preparing " + workload + " ");
+      show(index, true);
       live.push_back(
           std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop));
       stopped = live.back()->stopped();
     }
+    sampling_start_ns = clock.NowNs();
     for (bool more = !stopped; more;) {
       more = false;
-      for (auto& point : live) {
+      for (std::size_t index = 0; index < live.size(); ++index) {
+        auto& point = live[index];
         if (!point->WantsMore()) continue;
         point->TakeSample();
+        sampled(index);
         more = !point->stopped();
         if (point->stopped()) break;
       }

@@ -61,8 +61,26 @@ struct SamplingOutcome {
   std::vector<std::string> notes;  // about the whole sampling
 };
 
-// Told before each point is opened: its index, the number of points, a label.
-using ProgressFn = std::function<void(std::size_t, std::size_t, const std::string&)>;
+// Where a sampling stands, told before each point is prepared and after
+// each timed sample, so a long run never looks hung.
+struct Progress {
+  std::size_t point = 0;  // the point being prepared or just sampled
+  std::size_t points = 0;
+  std::string label;  // the point, as its report names it
+  bool preparing = false;
+  std::size_t samples_taken = 0;    // timed samples so far, every point
+  std::size_t samples_planned = 0;  // 0 when unknown (--precision)
+  std::int64_t elapsed_ns = 0;      // since the sampling began
+  // Since the timed samples began: after every point's preparation where
+  // they are interleaved. What the estimate of the time left scales.
+  std::int64_t sampling_ns = 0;
+};
+using ProgressFn = std::function<void(const Progress&)>;
+
+// The progress line's text: "[point 3/8, sample 20/72, 12 s, about 31 s
+// left] memcpy size=64 MiB impl=nt"; the estimate once a sample was timed,
+// none when the samples planned are unknown.
+std::string ProgressText(const Progress& progress);
 
 SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Point>& points, PointOpener& opener,
                              const SamplingPlan& plan, const Clock& clock, const StopRequest& stop,

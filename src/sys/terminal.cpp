@@ -1,20 +1,26 @@
 // File: sys/terminal.cpp
 #include "sys/terminal.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdio>
 
 namespace membench::sys {
 
-ProgressLine::ProgressLine() : enabled_(::isatty(STDERR_FILENO) == 1) {}
+ProgressLine::ProgressLine(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO) == 1) {
+  winsize size{};
+  if (enabled_ && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) columns_ = size.ws_col;
+}
 
 ProgressLine::~ProgressLine() {
   if (enabled_) std::fprintf(stderr, "\r\033[K");
 }
 
-void ProgressLine::Show(std::size_t index, std::size_t total, const std::string& label) const {
-  if (enabled_) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", index + 1, total, label.c_str());
+void ProgressLine::Show(const std::string& text) const {
+  if (!enabled_) return;
+  const std::string line = text.size() < columns_ ? text : text.substr(0, columns_ - 1);
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
 }
 
 }  // namespace membench::sys

@@ -10,14 +10,18 @@ namespace membench::sys {
 
 class ProgressLine {
  public:
-  ProgressLine();
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
+  // quiet: never shown (-q), as when stderr is not a terminal.
+  explicit ProgressLine(bool quiet);
   ~ProgressLine();  // clears the line
-  void Show(std::size_t index, std::size_t total, const std::string& label) const;
+  // Replaces the line with `text`, cut to the terminal's width so it never
+  // wraps (a wrapped line cannot be erased).
+  void Show(const std::string& text) const;
 
  private:
   bool enabled_;
+  std::size_t columns_ = 80;
 };
 
 }  // namespace membench::sys
