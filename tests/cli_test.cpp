@@ -601,6 +601,17 @@ TEST(Compare, AFileAgainstItselfShowsNoChange) {
   const Outcome same = Membench("compare " + path + " " + path);
   ASSERT_EQ(same.status, 0) << same.output;
   EXPECT_NE(same.output.find("rate (GB/s)"), std::string::npos) << same.output;
+  // The default view fits 100 columns; --wide adds the p-value and CI.
+  std::istringstream lines(same.output);
+  for (std::string line; std::getline(lines, line);) {
+    // Columns are characters: UTF-8 continuation bytes ("±") take none.
+    const auto columns = std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; });
+    EXPECT_LE(columns, 100) << line;
+  }
+  EXPECT_EQ(same.output.find("CI of B/A  figure"), std::string::npos) << same.output;
+  const Outcome wide = Membench("compare " + path + " " + path + " --wide");
+  ASSERT_EQ(wide.status, 0) << wide.output;
+  EXPECT_NE(wide.output.find("CI of B/A  figure"), std::string::npos) << wide.output;
   EXPECT_EQ(same.output.find("faster"), std::string::npos) << same.output;
   EXPECT_EQ(same.output.find("slower"), std::string::npos) << same.output;
   // Across impl within one file: the direction is measured, whichever it is.
@@ -700,7 +711,7 @@ TEST(Compare, TheNoiseFloorComesFromTheStoreOrTheFileWhicheverIsNewer) {
   std::filesystem::remove_all(data);
   std::filesystem::remove_all(state);
   const std::string env = "XDG_DATA_HOME=" + data + " XDG_STATE_HOME=" + state + " ";
-  const std::string compare = "compare " + fast + " " + slow;
+  const std::string compare = "compare --wide " + fast + " " + slow;  // notes matched whole, unwrapped
   const std::string file = state + "/membench/noise-floor.json";
 
   const Outcome none = Membench(compare, env);

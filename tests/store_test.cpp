@@ -380,7 +380,9 @@ TEST_P(StoreTest, DoctorRecordsNoiseFloorsInTheStoreAndCompareAppliesThem) {
 
   const std::string file = TempPath("floors_result.json");
   std::ofstream(file) << ResultToJson(RealResult()).dump();
-  const Outcome compare = Membench("compare " + file + " " + file, env + "MEMBENCH_STORE=" + Quoted(location) + " ");
+  // --wide: the note is matched whole, not wrapped to 100 columns.
+  const Outcome compare =
+      Membench("compare --wide " + file + " " + file, env + "MEMBENCH_STORE=" + Quoted(location) + " ");
   ASSERT_EQ(compare.status, 0) << compare.output;
   const std::string applied =
       fmt::format("--threshold overrides): fault {:.1f}% ({}), memcpy {:.1f}% ({}) in store {}\n", floors[0].floor_pct,

@@ -37,6 +37,8 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
       ->type_name("PCT");
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
+  cmd.add_flag("--wide", args.wide,
+               "every column on one line a figure, the p-value and the CI of B/A included (wider than 100 columns)");
   AddStoreFlag(cmd, args.store);
 }
 
@@ -129,6 +131,7 @@ int RunCompare(const CompareArgs& args) {
   options.b_filter = args.b_filter;
   if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   options.threshold_given = !args.threshold.empty();
+  options.wide = args.wide;
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);

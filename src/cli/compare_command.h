@@ -25,6 +25,7 @@ struct CompareArgs {
   std::string fail_on_regression;
   std::string json_path;
   std::string store;
+  bool wide = false;
 };
 
 // Adds the compare subcommand's options to cmd.

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 #include "core/error.h"
+#include "report/text_columns.h"
 
 namespace membench {
 namespace {
@@ -135,9 +137,43 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
   return out;
 }
 
+namespace {
+
+// One point's figures in the view that fits 100 columns: the figure first,
+// each side's mean with its spread, the change and the verdict; the p-value
+// and the CI of B/A are in --wide. Verdicts keep their word; what was cut
+// is said once below the table.
+void WriteNarrowRows(const std::vector<const FigureRow*>& rows, std::ostream& out) {
+  std::vector<std::vector<std::string>> cells;
+  std::string inconclusive;
+  bool welch_disagrees = false;
+  for (const FigureRow* row : rows) {
+    const Comparison& c = row->comparison;
+    std::string verdict = c.verdict;
+    if (verdict.rfind("inconclusive: ", 0) == 0) {
+      inconclusive = verdict.substr(std::string("inconclusive: ").size());
+      verdict = "inconclusive";
+    }
+    if (const auto welch = verdict.find(" (Welch: "); welch != std::string::npos) {
+      verdict = verdict.substr(0, welch) + " ?";
+      welch_disagrees = true;
+    }
+    cells.push_back({row->figure, fmt::format("{} {}", Mean(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
+                     fmt::format("{} {}", Mean(c.b.mean), Stddev(c.b)), verdict});
+  }
+  WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
+               {false, true, true, true, false});
+  if (!inconclusive.empty()) fmt::print(out, "# inconclusive: {}\n", inconclusive);
+  if (welch_disagrees) fmt::print(out, "# ?: Welch's t-test, the second opinion, finds no significant change\n");
+}
+
+}  // namespace
+
 void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
                       const CompareOptions& options, const std::vector<MetadataDifference>& differences,
-                      std::ostream& out) {
+                      std::ostream& shown) {
+  // Written whole, then wrapped to 100 columns unless --wide.
+  std::ostringstream out;
   for (const auto& [label, side] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
     if (side->runs > 1) {
       fmt::print(out, "# {}: {}: {} runs\n", label, side->name, side->runs);
@@ -169,13 +205,16 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "confidence interval of B/A\n",
                kAlpha, options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "");
   }
+  if (!options.wide) fmt::print(out, "# --wide adds each figure's p-value and CI of B/A\n");
   if (!options.ignore.empty()) {
     std::string ignored;
     for (const auto& i : options.ignore) ignored += (ignored.empty() ? "" : ", ") + i;
     fmt::print(out, "# matched ignoring: {}\n", ignored);
   }
   std::string point;
-  for (const auto& row : result.rows) {
+  std::vector<const FigureRow*> narrow;
+  for (std::size_t i = 0; i < result.rows.size(); ++i) {
+    const FigureRow& row = result.rows[i];
     if (row.point != point) {
       point = row.point;
       fmt::print(out, "\n{}\n", point);
@@ -186,8 +225,18 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
             out, "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} ({:.1f}%, {:.1f}%) of the {}\n",
             va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct, row.figure);
       }
-      fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change", "B",
-                 "%stddev", "verdict", "p", "CI of B/A", "figure");
+      if (options.wide) {
+        fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change", "B",
+                   "%stddev", "verdict", "p", "CI of B/A", "figure");
+      }
+    }
+    if (!options.wide) {
+      narrow.push_back(&row);
+      if (i + 1 == result.rows.size() || result.rows[i + 1].point != point) {
+        WriteNarrowRows(narrow, out);
+        narrow.clear();
+      }
+      continue;
     }
     const Comparison& c = row.comparison;
     const std::optional<double> deciding = DecidingPValue(c);
@@ -200,6 +249,11 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);
   for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", key);
   if (!result.only_in_a.empty() || !result.only_in_b.empty()) out << "\n";
+  if (options.wide) {
+    shown << out.str();
+  } else {
+    shown << WrapLines(out.str(), 100);
+  }
 }
 
 nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,

@@ -30,6 +30,9 @@ struct CompareOptions {
   std::map<std::string, double> floor_pct;
   bool threshold_given = false;
   std::string floor_note;  // where the floors come from, or why there are none
+  // Every column (p, CI of B/A) on one line a figure; else a view that fits
+  // 100 columns, comments wrapped.
+  bool wide = false;
 };
 
 struct FigureRow {
@@ -52,7 +55,8 @@ bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
 // for one match (say which filter would tell them apart).
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options);
 
-// The sides, what differs between their machines, then the verdicts.
+// The sides, what differs between their machines, then the verdicts: in
+// 100 columns, or every column with options.wide.
 void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
                       const CompareOptions& options, const std::vector<MetadataDifference>& differences,
                       std::ostream& out);

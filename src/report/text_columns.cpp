@@ -5,6 +5,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <sstream>
 
 namespace membench {
 
@@ -33,6 +34,26 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
   };
   line(headers);
   for (const auto& row : rows) line(row);
+}
+
+std::string WrapLines(const std::string& text, std::size_t width) {
+  std::istringstream in(text);
+  std::string wrapped;
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string continuation = line.rfind("#", 0) == 0 ? "#   " : "  ";
+    while (line.size() > width) {
+      std::size_t cut = line.rfind(' ', width);
+      if (cut == std::string::npos || cut <= continuation.size()) cut = line.find(' ', width);
+      if (cut == std::string::npos) break;
+      wrapped += line.substr(0, cut) + "\n";
+      line = continuation + line.substr(line.find_first_not_of(' ', cut) == std::string::npos
+                                            ? line.size()
+                                            : line.find_first_not_of(' ', cut));
+    }
+    wrapped += line + "\n";
+  }
+  return wrapped;
 }
 
 }  // namespace membench

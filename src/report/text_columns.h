@@ -1,6 +1,7 @@
 // File: report/text_columns.h
-// A plain-text table in aligned columns: a header row, then one row per
-// line, every column as wide as its widest cell, the last one unpadded.
+// Plain-text layout: a table in aligned columns (a header row, then one row
+// per line, every column as wide as its widest cell, the last one
+// unpadded), and text wrapped to a terminal's width.
 #pragma once
 
 #include <ostream>
@@ -13,5 +14,10 @@ namespace membench {
 // are left-aligned. Columns are separated by two spaces.
 void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
                   const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned = {});
+
+// Every line of `text` longer than `width` broken at spaces: a comment
+// ("# ...") goes on as "#   ...", other lines indented by two. A word
+// longer than a line stays whole.
+std::string WrapLines(const std::string& text, std::size_t width);
 
 }  // namespace membench
