@@ -969,6 +969,7 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const std::string decided_path = TempPath("decided.json");
   const Outcome decided = Membench("run memset --size 64K --impl libc,stosb,avx2 --json " + decided_path);
   ASSERT_EQ(decided.status, 0) << decided.output;
+  EXPECT_EQ(decided.output.find("\033["), std::string::npos) << "colour in a pipe: " << decided.output;
   EXPECT_NE(decided.output.find("-r not given: 7 samples per point"), std::string::npos) << decided.output;
   EXPECT_EQ(ReadJson(decided_path)["measurements"][0]["samples"].size(), 7u);
   std::remove(decided_path.c_str());

@@ -18,6 +18,7 @@
 #include "report/noise_floor_json.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
+#include "report/verdict_colour.h"
 
 namespace membench {
 namespace {
@@ -149,6 +150,28 @@ TEST(TextColumns, AlignsEveryRowAndRightAlignsFigures) {
             "comparison            B/A  conditions\n"
             "impl=movsb / libc  1.2000  size=4K\n"
             "impl=nt / libc        0.9\n");
+}
+
+// Lines wrap at spaces to the width in characters: a comment goes on as a
+// comment, colour escapes and "±" take no extra columns.
+TEST(TextColumns, WrapsLongLinesAtSpacesCountingCharacters) {
+  EXPECT_EQ(WrapLines("# one two three four\nshort\n", 12), "# one two\n#   three\n#   four\nshort\n");
+  EXPECT_EQ(WrapLines("a=1 b=2 c=3\n", 7), "a=1 b=2\n  c=3\n");
+  const std::string coloured = "± 1.0% \033[32mfaster\033[0m";
+  EXPECT_EQ(WrapLines(coloured + "\n", 13), coloured + "\n");
+  EXPECT_EQ(WrapLines("unbreakable-word-longer-than-width\n\n", 8), "unbreakable-word-longer-than-width\n\n");
+}
+
+// Green for better, red for worse, yellow for invocations that differ;
+// words unchanged, and nothing at all without colour.
+TEST(VerdictColour, MarksBetterAndWorseOnlyWhenAsked) {
+  EXPECT_EQ(ColouredVerdict("faster (better)", true), "\033[32mfaster (better)\033[0m");
+  EXPECT_EQ(ColouredVerdict("lower (better)", true), "\033[32mlower (better)\033[0m");
+  EXPECT_EQ(ColouredVerdict("slower (worse)", true), "\033[31mslower (worse)\033[0m");
+  EXPECT_EQ(ColouredVerdict("slower", true), "\033[31mslower\033[0m");
+  EXPECT_EQ(ColouredVerdict("invocations differ (an A/B must differ by more)", true).rfind("\033[33m", 0), 0u);
+  EXPECT_EQ(ColouredVerdict("no significant change", true), "no significant change");
+  EXPECT_EQ(ColouredVerdict("slower (worse)", false), "slower (worse)");
 }
 
 TEST(TextReport, PerfStatLayout) {

@@ -16,6 +16,7 @@
 #include "report/compare_report.h"
 #include "report/metadata_diff.h"
 #include "sys/result_file.h"
+#include "sys/terminal.h"
 
 namespace membench {
 
@@ -132,6 +133,7 @@ int RunCompare(const CompareArgs& args) {
   if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   options.threshold_given = !args.threshold.empty();
   options.wide = args.wide;
+  options.colour = sys::StdoutWantsColour();
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);

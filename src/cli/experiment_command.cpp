@@ -20,6 +20,7 @@
 #include "engine/registry.h"
 #include "sys/command.h"
 #include "sys/limits.h"
+#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -136,7 +137,7 @@ int ReportExperiment(const ExperimentReportArgs& args) {
   if (rows.empty()) {
     throw Error(fmt::format("no run of {} was saved under both @{} and @{}", args.file, args.a_tag, args.b_tag));
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B");
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", sys::StdoutWantsColour());
   return 0;
 }
 
@@ -187,7 +188,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
       status = std::max(status, ReportAndSave(std::move(result), output));
     }
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison");
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", sys::StdoutWantsColour());
   return status;
 }
 

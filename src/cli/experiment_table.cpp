@@ -12,6 +12,7 @@
 #include "core/paired.h"
 #include "core/params.h"
 #include "report/text_columns.h"
+#include "report/verdict_colour.h"
 
 namespace membench {
 namespace {
@@ -198,7 +199,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
 }
 
 void PrintExperimentTable(const std::string& heading, const std::vector<TableRow>& rows,
-                          const std::string& comparison_header) {
+                          const std::string& comparison_header, bool colour) {
   fmt::print("\n# {}\n", heading);
   if (rows.empty()) {
     fmt::print("no comparisons: no run varied a treatment or had replicates\n");
@@ -206,7 +207,8 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   }
   std::vector<std::vector<std::string>> cells;
   for (const TableRow& r : rows) {
-    cells.push_back({r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, r.verdict});
+    cells.push_back(
+        {r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, ColouredVerdict(r.verdict, colour)});
   }
   // Figures and ratios right-aligned, words left.
   WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,

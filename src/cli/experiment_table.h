@@ -51,7 +51,8 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
 // "mean unit +-x%" of a comparison side.
 std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures);
 
+// The verdicts in colour where `colour` (a terminal that wants it).
 void PrintExperimentTable(const std::string& heading, const std::vector<TableRow>& rows,
-                          const std::string& comparison_header);
+                          const std::string& comparison_header, bool colour);
 
 }  // namespace membench

@@ -13,6 +13,7 @@
 #include "report/json_report.h"
 #include "report/text_report.h"
 #include "sys/result_file.h"
+#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -72,7 +73,7 @@ int Show(const HistoryArgs& args) {
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (i > 0) std::cout << "\n";
-    WriteTextReport(results[i], std::cout);
+    WriteTextReport(results[i], std::cout, sys::StdoutWantsColour());
   }
   return 0;
 }

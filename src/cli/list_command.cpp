@@ -6,12 +6,12 @@
 
 #include <filesystem>
 
+#include "engine/registry.h"
 #include "kernels/kernel.h"
 #include "sys/events.h"
 #include "sys/perf_events.h"
 #include "sys/tracefs.h"
 #include "workloads/impl_params.h"
-#include "engine/registry.h"
 
 namespace membench {
 namespace {

@@ -8,6 +8,7 @@
 #include "report/csv_report.h"
 #include "report/text_report.h"
 #include "sys/result_file.h"
+#include "sys/terminal.h"
 
 namespace membench {
 
@@ -33,7 +34,7 @@ int RunReport(const ReportArgs& args) {
   } else {
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (i > 0) text << "\n";
-      WriteTextReport(results[i], text);
+      WriteTextReport(results[i], text, args.output.empty() && sys::StdoutWantsColour());
     }
   }
   if (args.output.empty()) {

@@ -11,6 +11,7 @@
 #include "report/text_report.h"
 #include "sys/files.h"
 #include "sys/result_file.h"
+#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -84,7 +85,7 @@ int SaveResult(const RunResult& result, const OutputRequest& request) {
 
 int ReportAndSave(RunResult result, const OutputRequest& request) {
   ApplyTagAndLabels(request.save, result);
-  WriteTextReport(result, std::cout);
+  WriteTextReport(result, std::cout, sys::StdoutWantsColour());
   std::cout.flush();
   const int status = SaveResult(result, request);
   // An interrupted run says so first; the messages above say what else failed.

@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "report/text_columns.h"
+#include "report/verdict_colour.h"
 
 namespace membench {
 namespace {
@@ -143,7 +144,7 @@ namespace {
 // each side's mean with its spread, the change and the verdict; the p-value
 // and the CI of B/A are in --wide. Verdicts keep their word; what was cut
 // is said once below the table.
-void WriteNarrowRows(const std::vector<const FigureRow*>& rows, std::ostream& out) {
+void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std::ostream& out) {
   std::vector<std::vector<std::string>> cells;
   std::string inconclusive;
   bool welch_disagrees = false;
@@ -159,7 +160,7 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, std::ostream& ou
       welch_disagrees = true;
     }
     cells.push_back({row->figure, fmt::format("{} {}", Mean(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
-                     fmt::format("{} {}", Mean(c.b.mean), Stddev(c.b)), verdict});
+                     fmt::format("{} {}", Mean(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, colour)});
   }
   WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
                {false, true, true, true, false});
@@ -233,7 +234,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     if (!options.wide) {
       narrow.push_back(&row);
       if (i + 1 == result.rows.size() || result.rows[i + 1].point != point) {
-        WriteNarrowRows(narrow, out);
+        WriteNarrowRows(narrow, options.colour, out);
         narrow.clear();
       }
       continue;
@@ -243,8 +244,10 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     const std::string p = deciding ? fmt::format("{:.2g}", *deciding) : "n/a";
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
-    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
-               Signed(c.change_pct), Mean(c.b.mean), Stddev(c.b), c.verdict, p, ci, row.figure);
+    // Padded, then coloured: the escapes take no column.
+    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
+               Signed(c.change_pct), Mean(c.b.mean), Stddev(c.b),
+               ColouredVerdict(fmt::format("{:<34}", c.verdict), options.colour), p, ci, row.figure);
   }
   for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);
   for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", key);

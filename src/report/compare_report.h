@@ -33,6 +33,7 @@ struct CompareOptions {
   // Every column (p, CI of B/A) on one line a figure; else a view that fits
   // 100 columns, comments wrapped.
   bool wide = false;
+  bool colour = false;  // verdicts in colour (a terminal that wants it)
 };
 
 struct FigureRow {

@@ -9,9 +9,7 @@
 namespace membench {
 namespace {
 
-const char* UnitOf(SummaryFigure figure) {
-  return figure == SummaryFigure::kMegabytesPerSecond ? "MB/s" : "us";
-}
+const char* UnitOf(SummaryFigure figure) { return figure == SummaryFigure::kMegabytesPerSecond ? "MB/s" : "us"; }
 
 }  // namespace
 

@@ -36,20 +36,50 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
   for (const auto& row : rows) line(row);
 }
 
+namespace {
+
+// Where to break `line` so that at most `width` columns stay before the
+// break: the byte index of the last space within them, or of the first
+// space after them for a word longer than that; npos when the line fits or
+// has no space to break at. Columns are characters: colour escapes and
+// UTF-8 continuation bytes take none.
+std::size_t BreakAt(const std::string& line, std::size_t width, std::size_t keep) {
+  std::size_t column = 0;
+  std::size_t last_space = std::string::npos;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '\033') {
+      const std::size_t end = line.find('m', i);
+      if (end == std::string::npos) break;
+      i = end;
+      continue;
+    }
+    if ((c & 0xC0) == 0x80) continue;
+    if (c == ' ' && i >= keep) {
+      if (column > width) return last_space != std::string::npos ? last_space : i;
+      last_space = i;
+    }
+    ++column;
+  }
+  return column > width ? last_space : std::string::npos;
+}
+
+}  // namespace
+
 std::string WrapLines(const std::string& text, std::size_t width) {
   std::istringstream in(text);
   std::string wrapped;
   std::string line;
   while (std::getline(in, line)) {
     const std::string continuation = line.rfind("#", 0) == 0 ? "#   " : "  ";
-    while (line.size() > width) {
-      std::size_t cut = line.rfind(' ', width);
-      if (cut == std::string::npos || cut <= continuation.size()) cut = line.find(' ', width);
-      if (cut == std::string::npos) break;
+    // The first line breaks after its first character at the earliest, a
+    // continuation after its indent.
+    for (std::size_t keep = 1;; keep = continuation.size()) {
+      const std::size_t cut = BreakAt(line, width, keep);
+      const std::size_t rest = cut == std::string::npos ? cut : line.find_first_not_of(' ', cut);
+      if (rest == std::string::npos) break;  // fits, or only blanks after the break
       wrapped += line.substr(0, cut) + "\n";
-      line = continuation + line.substr(line.find_first_not_of(' ', cut) == std::string::npos
-                                            ? line.size()
-                                            : line.find_first_not_of(' ', cut));
+      line = continuation + line.substr(rest);
     }
     wrapped += line + "\n";
   }

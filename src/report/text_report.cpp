@@ -15,6 +15,7 @@
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
+#include "report/verdict_colour.h"
 
 namespace membench {
 namespace {
@@ -353,7 +354,7 @@ std::string WithThousands(double value) {
   return negative ? "-" + out : out;
 }
 
-void WritePairedRatios(std::ostream& out, const RunResult& r) {
+void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
   if (!r.interleaved) {
     if (!r.paired_by.empty() && r.measurements.size() > 1) {
       fmt::print(out,
@@ -399,14 +400,15 @@ void WritePairedRatios(std::ostream& out, const RunResult& r) {
     }
     const std::string ci = p.ci ? fmt::format("{:.4f} .. {:.4f}", p.ci->low, p.ci->high) : std::string("n/a");
     rows.push_back({fmt::format("{}={} / {}", p.param, b.point.at(p.param).text, a.point.at(p.param).text),
-                    fmt::format("{:.4f}", p.median_ratio), ci, all_too_few ? "-" : p.verdict,
-                    fmt::format("{}", p.rounds), conditions});
+                    conditions.empty() ? "-" : conditions, fmt::format("{:.4f}", p.median_ratio), ci,
+                    fmt::format("{}", p.rounds), all_too_few ? "-" : ColouredVerdict(p.verdict, colour)});
   }
-  WriteColumns(out, {"comparison", "B/A", "interval", "verdict", "rounds", "conditions"}, rows,
-               {false, true, false, false, true, false});
+  // The verdict last: a coloured cell is never padded.
+  WriteColumns(out, {"comparison", "conditions", "B/A", "interval", "rounds", "verdict"}, rows,
+               {false, false, true, false, true, false});
 }
 
-void WriteTextReport(const RunResult& result, std::ostream& out) {
+void WriteTextReport(const RunResult& result, std::ostream& out, bool colour) {
   if (result.kind == ResultKind::kLmSummary) {
     WriteLmSummary(result, out);
     return;
@@ -417,7 +419,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out) {
   for (const auto& m : result.measurements) stats.push_back(ComputeMeasurementStats(m, result.events));
   for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i]);
   WriteSummary(out, result, stats);
-  WritePairedRatios(out, result);
+  WritePairedRatios(out, result, colour);
   WriteLatencySteps(out, result, stats);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",

@@ -1,7 +1,8 @@
 // File: report/text_report.h
 // The text output: a header that says what the figures mean, one block per
 // measurement in the layout of perf stat -r, then a summary table of the
-// matrix. Plain ASCII.
+// matrix. Plain ASCII, with the verdicts in colour where `colour` (a
+// terminal that wants it).
 #pragma once
 
 #include <ostream>
@@ -10,7 +11,7 @@
 
 namespace membench {
 
-void WriteTextReport(const RunResult& result, std::ostream& out);
+void WriteTextReport(const RunResult& result, std::ostream& out, bool colour = false);
 
 // perf's precision for "avg +- sd seconds time elapsed": two significant
 // digits of the standard error (tools/perf/util/stat-display.c).

@@ -5,8 +5,18 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace membench::sys {
+
+bool StdoutWantsColour() {
+  const char* no_colour = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  if (no_colour != nullptr && no_colour[0] != '\0') return false;
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+  return ::isatty(STDOUT_FILENO) == 1;
+}
 
 ProgressLine::ProgressLine(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO) == 1) {
   winsize size{};

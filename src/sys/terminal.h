@@ -8,6 +8,10 @@
 
 namespace membench::sys {
 
+// Colour on standard output: a terminal, not TERM=dumb, and NO_COLOR unset
+// or empty (no-color.org).
+bool StdoutWantsColour();
+
 class ProgressLine {
  public:
   ProgressLine(const ProgressLine&) = delete;
