@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,15 @@ TEST(ReportCommand, WritesCsvToAFile) {
   ASSERT_EQ(lines.size(), 1u + 2 * (2 + 1)) << written.output;
   EXPECT_EQ(lines[0].rfind("result,row,workload,label,size,impl,", 0), 0u) << lines[0];
   EXPECT_NE(lines[3].find(",summary,memset,"), std::string::npos) << lines[3];
+  // The same result as a mail, and compared with itself as one: 80 columns.
+  for (const std::string& command :
+       {"report " + json + " --format mail", "compare " + json + " " + json + " --format mail"}) {
+    const Outcome mail = Membench(command);
+    ASSERT_EQ(mail.status, 0) << command << "\n" << mail.output;
+    std::istringstream mail_lines(mail.output);
+    for (std::string l; std::getline(mail_lines, l);) EXPECT_LE(l.size(), 80u) << command << ": " << l;
+  }
+  EXPECT_NE(Membench("compare " + json + " " + json + " --format mail").output.find("workload/"), std::string::npos);
   const Outcome unknown = Membench("report " + json + " --format xml");
   EXPECT_NE(unknown.status, 0);
   EXPECT_NE(unknown.output.find("xml"), std::string::npos) << unknown.output;

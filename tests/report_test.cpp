@@ -14,8 +14,10 @@
 #include "report/csv_report.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"
+#include "report/mail_report.h"
 #include "report/metadata_diff.h"
 #include "report/noise_floor_json.h"
+#include "report/result_file.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
 #include "report/verdict_colour.h"
@@ -97,17 +99,70 @@ void ExpectLine(const std::string& text, const std::string& pattern) {
   ADD_FAILURE() << "no line matches /" << pattern << "/ in:\n" << text;
 }
 
-// The CSV of a known result, byte for byte (tests/golden/synthetic.csv;
-// MEMBENCH_UPDATE_GOLDEN=1 rewrites it after a deliberate change).
+// Compares `text` with tests/golden/NAME byte for byte;
+// MEMBENCH_UPDATE_GOLDEN=1 rewrites the file after a deliberate change.
+void ExpectGolden(const std::string& text, const std::string& name) {
+  const std::string path = std::string(MEMBENCH_SOURCE_DIR "/tests/golden/") + name;
+  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) std::ofstream(path, std::ios::binary) << text;
+  std::ifstream golden(path, std::ios::binary);
+  ASSERT_TRUE(golden) << path;
+  const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, expected) << name;
+}
+
+// A mail is plain ASCII in 80 columns.
+void ExpectMailShaped(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), kMailColumns) << line;
+    for (const char c : line) EXPECT_GE(static_cast<signed char>(c), 0) << "not ASCII: " << line;
+  }
+}
+
+TEST(MailReport, OneRunMatchesTheGoldenFileIn80AsciiColumns) {
+  std::ostringstream out;
+  WriteMailRun(SyntheticResult(), out);
+  ExpectMailShaped(out.str());
+  ExpectGolden(out.str(), "synthetic_run.mail");
+  EXPECT_NE(out.str().find("<not supported>  cycles"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("[50% running]"), std::string::npos) << "multiplexing is said: " << out.str();
+}
+
+// The kernel test robot's layout: key and value lines per point, base,
+// %stddev, %change, a mark, new, %stddev, metric; footnotes below.
+TEST(MailReport, AComparisonMatchesTheGoldenFileIn80AsciiColumns) {
+  // Eight samples a side, B's 25% longer: a significant slowdown.
+  RunResult base = SyntheticResult();
+  for (Measurement& m : base.measurements) {
+    for (int k = 0; k < 5; ++k) {
+      Sample extra = m.samples[static_cast<std::size_t>(k % 3)];
+      extra.wall_ns += (k + 3) * 1'000'000;
+      m.samples.push_back(extra);
+    }
+  }
+  RunResult slower = base;
+  for (Measurement& m : slower.measurements) {
+    for (Sample& s : m.samples) s.wall_ns = s.wall_ns * 5 / 4;
+  }
+  const std::vector<RunResult> a_runs = {base};
+  const std::vector<RunResult> b_runs = {slower};
+  const LoadedResult a = FiguresOf(a_runs, "base.json");
+  const LoadedResult b = FiguresOf(b_runs, "new.json");
+  const CompareOptions options;
+  std::ostringstream out;
+  WriteMailCompare(CompareResults(a, b, options), a, b, a_runs, b_runs, options, out);
+  ExpectMailShaped(out.str());
+  ExpectGolden(out.str(), "synthetic_compare.mail");
+  EXPECT_NE(out.str().find("workload/impl/size:\n  memcpy/movsb/67108864"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("-20.0%  worse *"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("+0.0%  -"), std::string::npos) << "an unchanged figure: " << out.str();
+}
+
+// The CSV of a known result, byte for byte.
 TEST(CsvReport, MatchesTheGoldenFile) {
   std::ostringstream out;
   WriteCsvReport({SyntheticResult()}, out);
-  const std::string golden_path = MEMBENCH_SOURCE_DIR "/tests/golden/synthetic.csv";
-  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) std::ofstream(golden_path, std::ios::binary) << out.str();
-  std::ifstream golden(golden_path, std::ios::binary);
-  ASSERT_TRUE(golden) << golden_path;
-  const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(out.str(), expected);
+  ExpectGolden(out.str(), "synthetic.csv");
 }
 
 // RFC 4180 fields: one per column on every line; a comma or quote inside a

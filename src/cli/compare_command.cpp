@@ -14,6 +14,7 @@
 #include "cli/store_flags.h"
 #include "core/error.h"
 #include "report/compare_report.h"
+#include "report/mail_report.h"
 #include "report/metadata_diff.h"
 #include "sys/result_file.h"
 #include "sys/terminal.h"
@@ -38,6 +39,10 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
       ->type_name("PCT");
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
+  cmd.add_option("--format", args.format,
+                 "text, or mail: plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch "
+                 "(default text)")
+      ->check(CLI::IsMember({"text", "mail"}));
   cmd.add_flag("--wide", args.wide,
                "every column on one line a figure, the p-value and the CI of B/A included (wider than 100 columns)");
   AddStoreFlag(cmd, args.store);
@@ -120,8 +125,12 @@ ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_
   if (!RunsDecide(sides.a, sides.b)) UseNoiseFloors(runs_a, store_flag, options);
   sides.options = std::move(options);
   sides.result = CompareResults(sides.a, sides.b, sides.options);
-  WriteCompareText(sides.result, sides.a, sides.b, sides.options, DifferingMetadata(runs_a.results, runs_b.results),
-                   out);
+  if (sides.options.mail) {
+    WriteMailCompare(sides.result, sides.a, sides.b, runs_a.results, runs_b.results, sides.options, out);
+  } else {
+    WriteCompareText(sides.result, sides.a, sides.b, sides.options, DifferingMetadata(runs_a.results, runs_b.results),
+                     out);
+  }
   return sides;
 }
 
@@ -133,6 +142,7 @@ int RunCompare(const CompareArgs& args) {
   if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   options.threshold_given = !args.threshold.empty();
   options.wide = args.wide;
+  options.mail = args.format == "mail";
   options.colour = sys::StdoutWantsColour();
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);

@@ -26,6 +26,7 @@ struct CompareArgs {
   std::string json_path;
   std::string store;
   bool wide = false;
+  std::string format = "text";
 };
 
 // Adds the compare subcommand's options to cmd.

@@ -6,6 +6,7 @@
 
 #include "cli/result_output.h"
 #include "report/csv_report.h"
+#include "report/mail_report.h"
 #include "report/text_report.h"
 #include "sys/result_file.h"
 #include "sys/terminal.h"
@@ -15,8 +16,9 @@ namespace membench {
 void AddReportOptions(CLI::App& cmd, ReportArgs& args) {
   cmd.add_option("FILE", args.files, "result files (--json of run, exec or lmsummary)")->required();
   cmd.add_option("--format", args.format,
-                 "text (as the run printed it) or csv (one row per sample and per summary, RFC 4180) (default text)")
-      ->check(CLI::IsMember({"text", "csv"}));
+                 "text (as the run printed it), mail (plain ASCII in 80 columns, to paste under a patch) or csv (one "
+                 "row per sample and per summary, RFC 4180) (default text)")
+      ->check(CLI::IsMember({"text", "mail", "csv"}));
   cmd.add_option("-o,--output", args.output, "write to FILE instead of standard output")->type_name("FILE");
   cmd.footer(
       "\nExamples:\n  membench report r.json\n  membench report base.json patched.json --format csv -o runs.csv\n");
@@ -31,6 +33,11 @@ int RunReport(const ReportArgs& args) {
   std::ostringstream text;
   if (args.format == "csv") {
     WriteCsvReport(results, text);
+  } else if (args.format == "mail") {
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i > 0) text << "\n";
+      WriteMailRun(results[i], text);
+    }
   } else {
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (i > 0) text << "\n";

@@ -73,12 +73,7 @@ std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
 
 std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
 
-std::string Mean(double v) {
-  const double a = std::fabs(v);
-  if (a >= 1e6) return fmt::format("{:.4g}", v);
-  if (a >= 100) return fmt::format("{:.1f}", v);
-  return fmt::format("{:.4g}", v);
-}
+std::string Mean(double v) { return CompactNumber(v); }
 
 // With one run a side the runs' own variation is unseen: no change below
 // the machine's floor for the kind is called, unless the user said.

@@ -34,6 +34,7 @@ struct CompareOptions {
   // 100 columns, comments wrapped.
   bool wide = false;
   bool colour = false;  // verdicts in colour (a terminal that wants it)
+  bool mail = false;    // --format mail: report/mail_report.h's layout
 };
 
 struct FigureRow {

@@ -5,6 +5,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace membench {
@@ -34,6 +35,13 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
   };
   line(headers);
   for (const auto& row : rows) line(row);
+}
+
+std::string CompactNumber(double value) {
+  const double magnitude = std::fabs(value);
+  if (magnitude >= 1e6) return fmt::format("{:.4g}", value);
+  if (magnitude >= 100) return fmt::format("{:.1f}", value);
+  return fmt::format("{:.4g}", value);
 }
 
 namespace {

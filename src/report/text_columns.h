@@ -15,6 +15,10 @@ namespace membench {
 void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
                   const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned = {});
 
+// A figure in at most about ten characters, as compare prints its means:
+// "25.05", "43349.1", "6.177e-05", "1.234e+09".
+std::string CompactNumber(double value);
+
 // Every line of `text` longer than `width` broken at spaces: a comment
 // ("# ...") goes on as "#   ...", other lines indented by two. A word
 // longer than a line stays whole.
