@@ -182,12 +182,15 @@ TEST(Runner, InterleavedPreparesEveryPointThenSamplesInRounds) {
   EXPECT_EQ(log.back(), "close C");
 }
 
-// Progress is told as each point is prepared and after every timed
-// sample, with the samples planned, so a long run never looks hung.
-TEST(Runner, TellsProgressAfterEverySample) {
+// Progress is told as each point is prepared and after a timed sample at
+// most once a second (and after the last), with the samples planned, so a
+// long run never looks hung and a fast one does not write a line a sample.
+TEST(Runner, TellsProgressAfterSamplesAtMostOnceASecond) {
   FakeClock clock;
   Log log;
-  FakeOpener opener({{"A", {}}, {"B", {}}}, clock, log);
+  FakePoint slow;
+  slow.ns_per_loop = [](int) { return 2e7; };  // 2 s a sample of 100 loops
+  FakeOpener opener({{"A", slow}, {"B", slow}}, clock, log);
   SamplingPlan plan;
   plan.repetitions = 3;
   plan.loops = 100;
@@ -195,6 +198,8 @@ TEST(Runner, TellsProgressAfterEverySample) {
   SamplePoints("fake", Points({"A", "B"}), opener, plan, clock, NeverStop(),
                [&](const Progress& now) { told.push_back(now); });
   ASSERT_EQ(told.size(), 2u + 6u);
+  EXPECT_GT(told.back().sampling_ns, 0);
+  EXPECT_LT(told.back().sampling_ns, told.back().elapsed_ns) << "preparation is left out of the estimate";
   EXPECT_TRUE(told[0].preparing);
   EXPECT_TRUE(told[1].preparing);
   EXPECT_EQ(told[1].point, 1u);
@@ -204,6 +209,13 @@ TEST(Runner, TellsProgressAfterEverySample) {
     EXPECT_EQ(told[k].samples_planned, 6u);
     EXPECT_EQ(told[k].point, k % 2);  // rounds: A B A B A B
   }
+  // 0.1 s samples: the preparations, then within the second only the last.
+  FakeOpener fast_opener({{"A", {}}, {"B", {}}}, clock, log);
+  told.clear();
+  SamplePoints("fake", Points({"A", "B"}), fast_opener, plan, clock, NeverStop(),
+               [&](const Progress& now) { told.push_back(now); });
+  ASSERT_EQ(told.size(), 2u + 1u);
+  EXPECT_EQ(told.back().samples_taken, 6u);
 }
 
 TEST(Runner, ProgressTextEstimatesTheTimeLeftFromTheSamplingSoFar) {

@@ -140,24 +140,6 @@ void CheckOptionNames(const CLI::App& cmd, int argc, char** argv, int first) {
 
 constexpr int kDefaultRepetitions = 5;
 
-// Without -r, an interleaved run takes as many rounds as its paired
-// comparisons need for an interval at their corrected confidence (9 for
-// seven), so the default run reaches verdicts instead of printing
-// "inconclusive" once per row; the note says why there are more than 5.
-void DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by, SamplingPlan& plan,
-                       std::vector<std::string>& notes) {
-  if (plan.precision || plan.order != SampleOrder::kInterleaved) return;
-  const std::size_t comparisons = PairedPoints(points, paired_by).size();
-  if (comparisons == 0) return;
-  const int needed = static_cast<int>(RoundsNeeded(comparisons));
-  if (needed <= plan.repetitions) return;
-  plan.repetitions = needed;
-  notes.push_back(
-      fmt::format("-r not given: {} samples per point, the fewest rounds that give {} paired comparison{} "
-                  "an interval (the default is {}; -r N sets it)",
-                  needed, comparisons, comparisons == 1 ? "" : "s", kDefaultRepetitions));
-}
-
 RunOptions OptionsFrom(const CommonRunFlags& flags) {
   RunOptions options;
   SamplingPlan& plan = options.sampling;
@@ -179,6 +161,8 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   if (!flags.pressure.empty()) options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
   options.force = flags.force;
   options.quiet = flags.quiet;
+  options.repetitions_given = !flags.repetitions.empty();
+  options.paired_by = flags.paired_by;
   return options;
 }
 
@@ -199,13 +183,11 @@ int Run(const WorkloadInfo& info, std::map<std::string, std::string> values, con
   std::vector<std::string> notes;
   const std::vector<Point> points = WorkloadPoints(info, values, notes);
   if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by);
-  RunOptions decided = options;
-  if (flags.repetitions.empty()) DecideRepetitions(points, flags.paired_by, decided.sampling, notes);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kRun, argc, argv);
   for (const std::string& note : notes) invocation.Note(note);
   invocation.UseEvents(flags.events);
-  invocation.Measure(info, points, decided);
+  invocation.Measure(info, points, options);
   RunResult result = invocation.Finish();
   result.paired_by = flags.paired_by;
   return ReportAndSave(std::move(result), flags.output);
@@ -296,9 +278,8 @@ int RunCli(int argc, char** argv) {
                             "membench history import r.json", "membench history rm 42"}));
 
   ReportArgs report_args;
-  CLI::App* report = app.add_subcommand("report", "render a saved result (--json of a run) as the run printed it");
+  CLI::App* report = app.add_subcommand("report", "render saved results (--json of a run) as text, mail or CSV");
   AddReportOptions(*report, report_args);
-  report->footer(Examples({"membench report r.json", "membench report before.json after.json"}));
 
   ExecArgs exec_args;
   CLI::App* exec = app.add_subcommand("exec", "perf stat -r for any program: repeated runs, counters, noise");

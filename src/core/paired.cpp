@@ -130,6 +130,7 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const 
       const auto rate_b = RatePerSecond(ms[p.b].samples[k]);
       if (rate_a && rate_b && *rate_a > 0) ratios.push_back(*rate_b / *rate_a);
     }
+    p.rounds = ratios.size();  // the rounds the interval rests on: both rates known
     std::vector<double> sorted = ratios;
     std::sort(sorted.begin(), sorted.end());
     const std::size_t n = sorted.size();

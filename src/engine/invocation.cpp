@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/measurement_stats.h"
+#include "core/paired.h"
 #include "core/units.h"
 #include "engine/plan_checks.h"
 #include "engine/team_sampler.h"
@@ -204,6 +205,23 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
 
 }  // namespace
 
+// Without -r, an interleaved run takes as many rounds as its paired
+// comparisons need for an interval at their corrected confidence (9 for
+// seven), so the default run reaches verdicts instead of printing
+// "inconclusive" once per row; the note says why there are more than asked.
+void Invocation::DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by, SamplingPlan& plan) {
+  if (plan.precision || plan.order != SampleOrder::kInterleaved) return;
+  const std::size_t comparisons = PairedPoints(points, paired_by).size();
+  if (comparisons == 0) return;
+  const int needed = static_cast<int>(RoundsNeeded(comparisons));
+  if (needed <= plan.repetitions) return;
+  Note(
+      fmt::format("-r not given: {} samples per point, the fewest rounds that give {} paired comparison{} an "
+                  "interval (the default is {}; -r N sets it)",
+                  needed, comparisons, comparisons == 1 ? "" : "s", plan.repetitions));
+  plan.repetitions = needed;
+}
+
 void CheckPointsFit(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options) {
   CheckedPlan(info, points, options, sys::CollectSystemInfo().caches, 0);
 }
@@ -218,6 +236,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
+  if (!options.repetitions_given) DecideRepetitions(points, options.paired_by, plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
 
   // Started before the pinning, so they are not confined to --cpu.

@@ -32,6 +32,10 @@ struct RunOptions {
   int pressure = 0;       // --pressure N background processes
   bool force = false;     // run what does not fit in MemAvailable
   bool quiet = false;     // -q: no progress line even on a terminal
+  // false: sampling.repetitions is the default, and an interleaved run
+  // takes as many rounds as its paired comparisons need for an interval.
+  bool repetitions_given = true;
+  std::string paired_by;  // the treatment those comparisons are along
 };
 
 // Throws Error, as Measure would, when a point cannot run here (memory,
@@ -76,6 +80,7 @@ class Invocation {
 
  private:
   struct Guards;
+  void DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by, SamplingPlan& plan);
   // Fills the result's event statuses, once, by opening the events as the
   // first points do: following the tasks they create, or as a group.
   void ProbeEvents(bool follow_tasks);

@@ -206,15 +206,24 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
   now.points = points.size();
   now.samples_planned = plan.precision ? 0 : static_cast<std::size_t>(plan.repetitions) * points.size();
   const std::int64_t start_ns = clock.NowNs();
-  std::int64_t sampling_start_ns = start_ns;
+  // Time spent taking timed samples, preparation left out: what the
+  // estimate of the time left scales.
+  std::int64_t sampled_before_ns = 0;  // of the points already finished
+  std::int64_t sampling_since_ns = start_ns;
+  // At most one line a second between samples: each write wakes the
+  // terminal, which is work on the machine being measured.
+  std::int64_t shown_ns = 0;
   auto show = [&](std::size_t index, bool preparing) {
     if (!progress) return;
+    const std::int64_t now_ns = clock.NowNs();
+    const bool last = now.samples_taken == now.samples_planned;
+    if (!preparing && !last && shown_ns > 0 && now_ns - shown_ns < 1'000'000'000) return;
+    shown_ns = now_ns;
     now.point = index;
     now.label = workload + " " + points[index].Label();
     now.preparing = preparing;
-    const std::int64_t now_ns = clock.NowNs();
     now.elapsed_ns = now_ns - start_ns;
-    now.sampling_ns = now_ns - sampling_start_ns;
+    now.sampling_ns = sampled_before_ns + (now_ns - sampling_since_ns);
     progress(now);
   };
   auto sampled = [&](std::size_t index) {
@@ -225,10 +234,12 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
     for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
       show(index, true);
       LivePoint live(opener.Open(points[index]), workload, points[index], plan, clock, stop);
+      sampling_since_ns = clock.NowNs();
       while (live.WantsMore()) {
         live.TakeSample();
         sampled(index);
       }
+      sampled_before_ns += clock.NowNs() - sampling_since_ns;
       stopped = live.stopped();
       KeepIfMeasured(live, out);
     }
@@ -242,7 +253,7 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
           std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop));
       stopped = live.back()->stopped();
     }
-    sampling_start_ns = clock.NowNs();
+    sampling_since_ns = clock.NowNs();
     for (bool more = !stopped; more;) {
       more = false;
       for (std::size_t index = 0; index < live.size(); ++index) {

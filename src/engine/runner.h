@@ -62,7 +62,8 @@ struct SamplingOutcome {
 };
 
 // Where a sampling stands, told before each point is prepared and after
-// each timed sample, so a long run never looks hung.
+// a timed sample (at most once a second, and after the last), so a long
+// run never looks hung.
 struct Progress {
   std::size_t point = 0;  // the point being prepared or just sampled
   std::size_t points = 0;
@@ -71,8 +72,8 @@ struct Progress {
   std::size_t samples_taken = 0;    // timed samples so far, every point
   std::size_t samples_planned = 0;  // 0 when unknown (--precision)
   std::int64_t elapsed_ns = 0;      // since the sampling began
-  // Since the timed samples began: after every point's preparation where
-  // they are interleaved. What the estimate of the time left scales.
+  // Spent taking timed samples, every point's preparation left out: what
+  // the estimate of the time left scales.
   std::int64_t sampling_ns = 0;
 };
 using ProgressFn = std::function<void(const Progress&)>;

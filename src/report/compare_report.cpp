@@ -141,13 +141,16 @@ namespace {
 // is said once below the table.
 void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std::ostream& out) {
   std::vector<std::vector<std::string>> cells;
-  std::string inconclusive;
+  std::vector<std::string> inconclusive;  // each reason once
   bool welch_disagrees = false;
   for (const FigureRow* row : rows) {
     const Comparison& c = row->comparison;
     std::string verdict = c.verdict;
     if (verdict.rfind("inconclusive: ", 0) == 0) {
-      inconclusive = verdict.substr(std::string("inconclusive: ").size());
+      const std::string reason = verdict.substr(std::string("inconclusive: ").size());
+      if (std::find(inconclusive.begin(), inconclusive.end(), reason) == inconclusive.end()) {
+        inconclusive.push_back(reason);
+      }
       verdict = "inconclusive";
     }
     if (const auto welch = verdict.find(" (Welch: "); welch != std::string::npos) {
@@ -159,7 +162,7 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std
   }
   WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
                {false, true, true, true, false});
-  if (!inconclusive.empty()) fmt::print(out, "# inconclusive: {}\n", inconclusive);
+  for (const std::string& reason : inconclusive) fmt::print(out, "# inconclusive: {}\n", reason);
   if (welch_disagrees) fmt::print(out, "# ?: Welch's t-test, the second opinion, finds no significant change\n");
 }
 

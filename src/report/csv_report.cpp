@@ -38,6 +38,34 @@ struct Columns {
   std::vector<std::string> events;
 };
 
+// The table's own columns after the parameters; a parameter of the same
+// name (hackbench's loops) is written param_NAME so no two columns share one.
+const std::vector<std::string>& FixedColumns() {
+  static const std::vector<std::string> names = {"sample",
+                                                 "samples",
+                                                 "work_unit",
+                                                 "loops",
+                                                 "work",
+                                                 "wall_s",
+                                                 "user_s",
+                                                 "system_s",
+                                                 "rate_per_s",
+                                                 "rate_median_per_s",
+                                                 "rate_ci95_low_per_s",
+                                                 "rate_ci95_high_per_s",
+                                                 "rate_rsem_pct",
+                                                 "cycles_per_unit",
+                                                 "cycles_source"};
+  return names;
+}
+
+std::string ParamColumn(const std::string& name) {
+  const auto& fixed = FixedColumns();
+  const bool taken = std::find(fixed.begin(), fixed.end(), name) != fixed.end() || name == "result" || name == "row" ||
+                     name == "workload" || name == "label";
+  return taken ? "param_" + name : name;
+}
+
 Columns ColumnsOf(const std::vector<RunResult>& results) {
   Columns c;
   for (const RunResult& r : results) {
@@ -55,12 +83,8 @@ class CsvWriter {
 
   void Header() {
     std::vector<std::string> names = {"result", "row", "workload", "label"};
-    names.insert(names.end(), columns_.params.begin(), columns_.params.end());
-    for (const char* name : {"sample", "samples", "work_unit", "loops", "work", "wall_s", "user_s", "system_s",
-                             "rate_per_s", "rate_median_per_s", "rate_ci95_low_per_s", "rate_ci95_high_per_s",
-                             "rate_rsem_pct", "cycles_per_unit", "cycles_source"}) {
-      names.emplace_back(name);
-    }
+    for (const std::string& param : columns_.params) names.push_back(ParamColumn(param));
+    names.insert(names.end(), FixedColumns().begin(), FixedColumns().end());
     for (const std::string& event : columns_.events) {
       names.push_back(event);
       names.push_back(event + " running_pct");
@@ -93,12 +117,17 @@ class CsvWriter {
   void Summary(int result, const RunResult& r, const Measurement& m) {
     const MeasurementStats st = ComputeMeasurementStats(m, r.events);
     std::vector<std::string> cells = Leading(result, "summary", m);
+    // Unknown is blank, never 0: no spread from one sample, no cycles
+    // where neither the PMU nor the TSC gave any.
+    const bool spread = st.rate.n >= 2;
+    const bool cycles = st.cycles_per_unit > 0;
     cells.insert(cells.end(),
                  {"", fmt::format("{}", st.rate.n), std::string(UnitName(m.unit)), fmt::format("{}", m.loops),
                   Number(st.work_per_sample), Number(st.wall_seconds.mean), Number(st.user_seconds.mean),
                   Number(st.system_seconds.mean), Number(st.rate.mean), Number(st.rate.median),
-                  Number(st.rate.ci95_low), Number(st.rate.ci95_high), Number(st.rate.rel_sem_pct),
-                  Number(st.cycles_per_unit), st.cycles_from_pmu ? "pmu" : "tsc-estimate"});
+                  spread ? Number(st.rate.ci95_low) : "", spread ? Number(st.rate.ci95_high) : "",
+                  spread ? Number(st.rate.rel_sem_pct) : "", cycles ? Number(st.cycles_per_unit) : "",
+                  cycles ? (st.cycles_from_pmu ? "pmu" : "tsc-estimate") : ""});
     for (const std::string& event : columns_.events) {
       const auto found =
           std::find_if(st.counters.begin(), st.counters.end(), [&](const CounterStats& c) { return c.name == event; });

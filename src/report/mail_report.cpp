@@ -9,6 +9,7 @@
 #include "core/measurement_stats.h"
 #include "core/params.h"
 #include "core/units.h"
+#include "report/lmsummary_report.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
 
@@ -70,12 +71,21 @@ std::pair<std::string, std::string> KeyAndValueLines(const std::string& point) {
   return {keys + ":", "  " + values};
 }
 
-std::string Percent(double pct) { return fmt::format("+-{:.0f}%", pct); }
+// A side's spread; unknown with fewer than two samples or runs.
+std::string Spread(const Summary& s) { return s.n >= 2 ? fmt::format("+-{:.0f}%", s.cv_pct) : "+-?"; }
 
 }  // namespace
 
 void WriteMailRun(const RunResult& r, std::ostream& out) {
-  Emit(out, fmt::format("membench {}: {}\nmachine: {}\n", r.tool_version, r.command_line, MachineLine(r)));
+  Emit(out, fmt::format("membench {}: {}\nmachine: {}\n{}", r.tool_version, r.command_line, MachineLine(r),
+                        r.interrupted ? "interrupted: what was measured before the stop\n" : ""));
+  if (r.kind == ResultKind::kLmSummary) {
+    // lmbench's own sections: its rows come from several workloads.
+    std::ostringstream summary;
+    WriteLmSummary(r, summary);
+    Emit(out, "\n" + summary.str());
+    return;
+  }
   std::vector<Point> points;
   for (const Measurement& m : r.measurements) points.push_back(m.point);
   const std::vector<std::string> varying = VaryingParams(points);
@@ -85,8 +95,9 @@ void WriteMailRun(const RunResult& r, std::ostream& out) {
     for (const auto& [name, value] : m.point.values) {
       if (std::find(varying.begin(), varying.end(), name) != varying.end()) label += " " + name + "=" + value.text;
     }
-    std::string text = fmt::format("\n{} ({} runs):\n", label, st.rate.n);
-    text += fmt::format("{:>24}  ( +- {:5.2f}% )  median {}\n", RateText(m, st.rate.mean), st.rate.rel_sem_pct,
+    std::string text = fmt::format("\n{} ({} sample{}):\n", label, st.rate.n, st.rate.n == 1 ? "" : "s");
+    text += fmt::format("{:>24}  ( +- {} )  median {}\n", RateText(m, st.rate.mean),
+                        st.rate.n >= 2 ? fmt::format("{:5.2f}%", st.rate.rel_sem_pct) : std::string("    ?"),
                         RateText(m, st.rate.median));
     if (st.cycles_per_unit > 0) {
       text += fmt::format("{:>24}  {}\n", fmt::format("{:.4g} cycles/{}", st.cycles_per_unit, UnitSingular(m.unit)),
@@ -107,8 +118,8 @@ void WriteMailRun(const RunResult& r, std::ostream& out) {
     }
     Emit(out, text);
   }
-  if (!varying.empty()) {
-    std::string common = "\nthe same in every point:";
+  if (!r.measurements.empty()) {
+    std::string common = varying.empty() ? "\nparameters:" : "\nthe same in every point:";
     for (const auto& [name, value] : r.measurements.front().point.values) {
       if (std::find(varying.begin(), varying.end(), name) == varying.end()) common += " " + name + "=" + value.text;
     }
@@ -146,17 +157,19 @@ void WriteMailCompare(const CompareResult& compared, const LoadedResult& a, cons
     }
     const Comparison& c = row.comparison;
     const bool better = c.verdict.find("better") != std::string::npos;
-    const bool inconclusive = c.verdict.rfind("inconclusive", 0) == 0;
-    const std::string mark = inconclusive ? "?" : !c.significant ? "-" : better ? "better *" : "worse *";
-    rows.push_back({CompactNumber(c.a.mean), Percent(c.a.cv_pct), fmt::format("{:+.1f}%", c.change_pct), mark,
-                    CompactNumber(c.b.mean), Percent(c.b.cv_pct), row.figure});
+    // Where the second opinion (Welch) disagrees, the verdict is in doubt.
+    const bool doubtful = c.verdict.rfind("inconclusive", 0) == 0 || c.verdict.find("(Welch:") != std::string::npos;
+    const std::string mark = doubtful ? "?" : !c.significant ? "-" : better ? "better *" : "worse *";
+    rows.push_back({CompactNumber(c.a.mean), Spread(c.a), fmt::format("{:+.1f}%", c.change_pct), mark,
+                    CompactNumber(c.b.mean), Spread(c.b), row.figure});
   }
   flush();
+  const bool floored = !options.threshold_given && !options.floor_pct.empty();
   std::string notes = fmt::format(
-      "\n*: significant ({}, p < {} and a change of at least {:.1f}%); -: no significant change; ?: too few "
-      "samples or runs for a verdict.\n",
+      "\n*: significant ({}, p < {} and a change of at least {:.1f}%{}); -: no significant change; ?: too few "
+      "samples or runs for a verdict, or Welch's t-test disagrees.\n",
       a.runs > 1 && b.runs > 1 ? "Welch's t-test on the runs' means" : "Mann-Whitney U on the samples", kAlpha,
-      options.threshold_pct);
+      options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "");
   if (a.runs == 1 || b.runs == 1) {
     notes +=
         "One run a side: samples of one invocation vary less than invocations do; a verdict may not hold "

@@ -1,6 +1,7 @@
 // File: report/mail_report.h
 // Results laid out to be pasted under a patch on a mailing list: plain
-// ASCII, no line over 80 columns. A header with the command, the machine,
+// ASCII, lines wrapped at spaces to 80 columns (a single word longer than
+// that, such as a long path, stays whole). A header with the command, the machine,
 // the kernel and the settings that matter; for one run, a compact perf-stat
 // block per point; for a comparison, the kernel test robot's layout (base,
 // %stddev, %change, new, %stddev, metric) with a better/worse mark and a

@@ -15,7 +15,8 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
   std::vector<std::size_t> widths;
   for (const std::string& h : headers) widths.push_back(h.size());
   for (const auto& row : rows) {
-    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+    if (row.size() > widths.size()) widths.resize(row.size(), 0);
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
   }
   const auto line = [&](const std::vector<std::string>& cells) {
     std::string text;
@@ -79,10 +80,16 @@ std::string WrapLines(const std::string& text, std::size_t width) {
   std::string wrapped;
   std::string line;
   while (std::getline(in, line)) {
-    const std::string continuation = line.rfind("#", 0) == 0 ? "#   " : "  ";
-    // The first line breaks after its first character at the earliest, a
-    // continuation after its indent.
-    for (std::size_t keep = 1;; keep = continuation.size()) {
+    const bool comment = line.rfind("#", 0) == 0;
+    const std::string continuation = comment ? "#   " : "  ";
+    // Never break inside a line's own lead ("#" and the blanks after it, or
+    // an indent): a continuation only after its own.
+    const std::size_t lead = line.find_first_not_of(comment ? "# " : " ");
+    if (lead == std::string::npos) {
+      wrapped += line + "\n";
+      continue;
+    }
+    for (std::size_t keep = lead + 1;; keep = continuation.size() + 1) {
       const std::size_t cut = BreakAt(line, width, keep);
       const std::size_t rest = cut == std::string::npos ? cut : line.find_first_not_of(' ', cut);
       if (rest == std::string::npos) break;  // fits, or only blanks after the break

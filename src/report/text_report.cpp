@@ -382,10 +382,11 @@ void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
     fmt::print(out, "# paired along {}, the first parameter that varies; --paired-by {} pairs along {} instead\n",
                varying.front(), varying[1], varying[1]);
   }
-  // Every row lacks an interval for the same reason: say it once, with the
-  // -r that would give one, and show the medians alone.
-  const bool all_too_few =
-      std::all_of(pairs.begin(), pairs.end(), [](const PairedRatio& p) { return p.too_few_rounds; });
+  // Every row lacks an interval for the same reason, with the same rounds:
+  // say it once, with the -r that would give one, and show the medians alone.
+  const bool all_too_few = std::all_of(pairs.begin(), pairs.end(), [&](const PairedRatio& p) {
+    return p.too_few_rounds && p.rounds == pairs.front().rounds;
+  });
   if (all_too_few) {
     fmt::print(out, "# inconclusive: {} rounds are too few for a {:.1f}% interval; -r {} or more gives one\n",
                pairs.front().rounds, pairs.front().confidence_pct, RoundsNeeded(pairs.size()));
