@@ -572,7 +572,9 @@ void ExpectConsistent(const std::string& path) {
 TEST(Crash, KillNineDuringSavesLeavesTheEarlierRunsIntact) {
   const std::string path = TempPath("killed.sqlite");
   std::filesystem::remove(path);
-  const auto files = ResultFiles("k", 150);
+  // Enough that the import is still going when a poll that waited on the
+  // writer's lock returns (150 were sometimes all in by then).
+  const auto files = ResultFiles("k", 1000);
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
