@@ -73,8 +73,6 @@ std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
 
 std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
 
-std::string Mean(double v) { return CompactNumber(v); }
-
 // With one run a side the runs' own variation is unseen: no change below
 // the machine's floor for the kind is called, unless the user said.
 double SingleRunThreshold(const CompareOptions& options, const std::string& kind) {
@@ -157,8 +155,8 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std
       verdict = verdict.substr(0, welch) + " ?";
       welch_disagrees = true;
     }
-    cells.push_back({row->figure, fmt::format("{} {}", Mean(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
-                     fmt::format("{} {}", Mean(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, colour)});
+    cells.push_back({row->figure, fmt::format("{} {}", CompactNumber(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
+                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, colour)});
   }
   WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
                {false, true, true, true, false});
@@ -243,8 +241,8 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
     // Padded, then coloured: the escapes take no column.
-    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {} {:>8} {:>15}  {}\n", Mean(c.a.mean), Stddev(c.a),
-               Signed(c.change_pct), Mean(c.b.mean), Stddev(c.b),
+    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {} {:>8} {:>15}  {}\n", CompactNumber(c.a.mean), Stddev(c.a),
+               Signed(c.change_pct), CompactNumber(c.b.mean), Stddev(c.b),
                ColouredVerdict(fmt::format("{:<34}", c.verdict), options.colour), p, ci, row.figure);
   }
   for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);

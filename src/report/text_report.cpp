@@ -37,11 +37,15 @@ RateScale ScaleFor(double per_second) {
   return {1, ""};
 }
 
-std::string RateTextOf(const Measurement& m, double per_second) {
+}  // namespace
+
+std::string RateText(const Measurement& m, double per_second) {
   if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
   const RateScale scale = ScaleFor(per_second);
   return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, Plural(m));
 }
+
+namespace {
 
 // "850 ns", "12.3 us", "4.56 ms": a short duration as people read it.
 std::string DurationText(double ns) {
@@ -106,13 +110,13 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   for (const auto& c : st.counters) WriteCounterLine(out, c, counts, wall_ns);
   out << "\n";
   const std::string rate_name = IsBytes(m) ? m.rate_label : Plural(m) + "/s";
-  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateTextOf(m, st.rate.mean), rate_name,
-             fmt::format("# median {}, min {}, max {}", RateTextOf(m, st.rate.median), RateTextOf(m, st.rate.min),
-                         RateTextOf(m, st.rate.max)),
+  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean), rate_name,
+             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median), RateText(m, st.rate.min),
+                         RateText(m, st.rate.max)),
              NoiseText(st.rate));
   if (st.rate.n >= 2) {
-    fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateTextOf(m, st.rate.ci95_low),
-               RateTextOf(m, st.rate.ci95_high));
+    fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
+               RateText(m, st.rate.ci95_high));
   }
   if (m.precision_target_pct) {
     const double half = st.rate.mean > 0 ? 100.0 * (st.rate.ci95_high - st.rate.mean) / st.rate.mean : 0.0;
@@ -123,10 +127,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   if (st.workers) {
     const WorkerStats& w = *st.workers;
     fmt::print(out, "{:>18}      {:<32} # vm-scalability's figure: each worker's work / its own time, summed\n",
-               RateTextOf(m, w.sum_of_worker_rates.mean), "sum of worker rates");
+               RateText(m, w.sum_of_worker_rates.mean), "sum of worker rates");
     fmt::print(out, "{:>18}      {:<32} # slowest {}, fastest {}, spread {:.2f}% (stddev / mean)\n",
-               RateTextOf(m, w.worker_rate.mean), "per worker", RateTextOf(m, w.slowest_worker_rate),
-               RateTextOf(m, w.fastest_worker_rate),
+               RateText(m, w.worker_rate.mean), "per worker", RateText(m, w.slowest_worker_rate),
+               RateText(m, w.fastest_worker_rate),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
     fmt::print(out, "{:>18}      {:<32} # last worker's start - first's, median; max {}\n",
                DurationText(w.start_skew_ns.median), "start skew", DurationText(w.start_skew_ns.max));
@@ -155,7 +159,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     const Sample& f = *m.first_sample;
     const std::string faults =
         st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
-    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateTextOf(m, *first_rate),
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate),
                "first pass", f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
   }
   out << "\n";
@@ -225,9 +229,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
     const std::string mean =
-        one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateTextOf(m, st.rate.mean);
+        one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean);
     const std::string median =
-        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateTextOf(m, st.rate.median);
+        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median);
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
@@ -338,8 +342,6 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
 }
 
 }  // namespace
-
-std::string RateText(const Measurement& m, double per_second) { return RateTextOf(m, per_second); }
 
 int ElapsedPrecision(double sem_seconds) {
   if (!(sem_seconds > 0)) return 9;
