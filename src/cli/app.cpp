@@ -103,6 +103,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("LIST");
   cmd.add_option("--json", f.output.json_path, "write the full result (schema membench-result/1) to FILE")
       ->type_name("FILE");
+  cmd.add_option("--format", f.output.format, "the report: " + ReportFormatHelp() + " (default text)")
+      ->check(CLI::IsMember(kReportFormats));
+  cmd.add_option("-o,--output", f.output.report_path, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
   AddSaveFlags(cmd, f.output.save);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
@@ -278,7 +282,7 @@ int RunCli(int argc, char** argv) {
                             "membench history import r.json", "membench history rm 42"}));
 
   ReportArgs report_args;
-  CLI::App* report = app.add_subcommand("report", "render saved results (--json of a run) as text, mail or CSV");
+  CLI::App* report = app.add_subcommand("report", "render saved results (--json of a run) as text, mail, CSV or HTML");
   AddReportOptions(*report, report_args);
 
   ExecArgs exec_args;
@@ -290,7 +294,8 @@ int RunCli(int argc, char** argv) {
   CLI::App* run = app.add_subcommand("run", "run a workload over its parameter matrix");
   run->require_subcommand(1);
   run->footer(Examples({"membench run memcpy --size 64M --impl all -r 5",
-                        "membench run memset --size 1G --prefault none --pages 4k,thp"}));
+                        "membench run memset --size 1G --prefault none --pages 4k,thp",
+                        "membench run memcpy --size 4K..1G:x4 --impl all --format html -o memcpy.html"}));
 
   CommonRunFlags flags;
   CLI::App* summary = run->add_subcommand(
@@ -301,6 +306,10 @@ int RunCli(int argc, char** argv) {
       ->type_name("EVENTS");
   summary->add_option("--cpu", flags.cpus, "pin to these CPUs")->type_name("CPUS");
   summary->add_option("--json", flags.output.json_path, "write every measurement (schema membench-result/1) to FILE")
+      ->type_name("FILE");
+  summary->add_option("--format", flags.output.format, "the report: " + ReportFormatHelp() + " (default text)")
+      ->check(CLI::IsMember(kReportFormats));
+  summary->add_option("-o,--output", flags.output.report_path, "write the report to FILE instead of standard output")
       ->type_name("FILE");
   AddSaveFlags(*summary, flags.output.save);
   summary->footer(Examples({"membench run lmsummary", "membench run lmsummary -r 10 --json before.json"}));

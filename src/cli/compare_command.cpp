@@ -14,6 +14,7 @@
 #include "cli/store_flags.h"
 #include "core/error.h"
 #include "report/compare_report.h"
+#include "report/html_report.h"
 #include "report/mail_report.h"
 #include "report/metadata_diff.h"
 #include "sys/result_file.h"
@@ -40,9 +41,9 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
   cmd.add_option("--format", args.format,
-                 "text, or mail: plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch "
-                 "(default text)")
-      ->check(CLI::IsMember({"text", "mail"}));
+                 "text; mail: plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch; or "
+                 "html: one self-contained page with a forest plot of B/A (default text)")
+      ->check(CLI::IsMember({"text", "mail", "html"}));
   cmd.add_flag("--wide", args.wide,
                "every column on one line a figure, the p-value and the CI of B/A included (wider than 100 columns)");
   AddStoreFlag(cmd, args.store);
@@ -125,7 +126,10 @@ ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_
   if (!RunsDecide(sides.a, sides.b)) UseNoiseFloors(runs_a, store_flag, options);
   sides.options = std::move(options);
   sides.result = CompareResults(sides.a, sides.b, sides.options);
-  if (sides.options.mail) {
+  if (sides.options.html) {
+    WriteHtmlCompare(sides.result, sides.a, sides.b, DifferingMetadata(runs_a.results, runs_b.results), sides.options,
+                     out);
+  } else if (sides.options.mail) {
     WriteMailCompare(sides.result, sides.a, sides.b, runs_a.results, runs_b.results, sides.options, out);
   } else {
     WriteCompareText(sides.result, sides.a, sides.b, sides.options, DifferingMetadata(runs_a.results, runs_b.results),
@@ -143,6 +147,7 @@ int RunCompare(const CompareArgs& args) {
   options.threshold_given = !args.threshold.empty();
   options.wide = args.wide;
   options.mail = args.format == "mail";
+  options.html = args.format == "html";
   options.colour = sys::StdoutWantsColour();
   ResultSelector selector(args.store);
   const Sides sides = SplitSides(args.results);

@@ -144,7 +144,8 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
   options.sampling.repetitions = 2 * runs_per_side;
   fmt::print("membench doctor --noise: memcpy of 4 MiB (libc), {} samples of >= 50 ms, alternate samples to A and B\n",
              options.sampling.repetitions);
-  const OutputRequest output{"", save};
+  OutputRequest output;
+  output.save = save;
   CheckOutputs(output);
   Invocation invocation(ResultKind::kRun, argc, argv);
   invocation.UseEvents("task-clock");

@@ -5,9 +5,6 @@
 #include <sstream>
 
 #include "cli/result_output.h"
-#include "report/csv_report.h"
-#include "report/mail_report.h"
-#include "report/text_report.h"
 #include "sys/result_file.h"
 #include "sys/terminal.h"
 
@@ -15,13 +12,11 @@ namespace membench {
 
 void AddReportOptions(CLI::App& cmd, ReportArgs& args) {
   cmd.add_option("FILE", args.files, "result files (--json of run, exec or lmsummary)")->required();
-  cmd.add_option("--format", args.format,
-                 "text (as the run printed it), mail (plain ASCII in 80 columns, to paste under a patch) or csv (one "
-                 "row per sample and per summary, RFC 4180) (default text)")
-      ->check(CLI::IsMember({"text", "mail", "csv"}));
+  cmd.add_option("--format", args.format, ReportFormatHelp() + " (default text)")
+      ->check(CLI::IsMember(kReportFormats));
   cmd.add_option("-o,--output", args.output, "write to FILE instead of standard output")->type_name("FILE");
   cmd.footer(
-      "\nExamples:\n  membench report r.json\n  membench report base.json patched.json --format csv -o runs.csv\n");
+      "\nExamples:\n  membench report r.json\n  membench report base.json patched.json --format csv -o runs.csv\n  membench report r.json --format html -o r.html\n");
 }
 
 int RunReport(const ReportArgs& args) {
@@ -31,19 +26,7 @@ int RunReport(const ReportArgs& args) {
   for (const std::string& path : args.files) results.push_back(LoadResult(path));
   if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
   std::ostringstream text;
-  if (args.format == "csv") {
-    WriteCsvReport(results, text);
-  } else if (args.format == "mail") {
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      if (i > 0) text << "\n";
-      WriteMailRun(results[i], text);
-    }
-  } else {
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      if (i > 0) text << "\n";
-      WriteTextReport(results[i], text, args.output.empty() && sys::StdoutWantsColour());
-    }
-  }
+  WriteReport(results, args.format, text, args.output.empty() && sys::StdoutWantsColour());
   if (args.output.empty()) {
     std::cout << text.str();
   } else {

@@ -1,7 +1,8 @@
 // File: cli/report_command.h
-// `membench report FILE... [--format text|csv] [-o OUT]`: saved results
+// `membench report FILE... [--format text|mail|csv|html] [-o OUT]`: saved results
 // rendered as the runs that made them printed them (the result model
-// round-trips through its JSON file), or as one CSV table.
+// round-trips through its JSON file), for mail, as one CSV table, or as
+// one HTML page with charts.
 #pragma once
 
 #include <CLI/CLI.hpp>

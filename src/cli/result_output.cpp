@@ -3,10 +3,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <sstream>
 
 #include "core/error.h"
+#include "report/csv_report.h"
+#include "report/html_report.h"
 #include "report/json_report.h"
+#include "report/mail_report.h"
 #include "report/result_json.h"
 #include "report/text_report.h"
 #include "sys/files.h"
@@ -61,8 +66,31 @@ bool WriteJson(const RunResult& result, const std::string& path) {
 
 }  // namespace
 
+std::string ReportFormatHelp() {
+  return "text (as perf stat prints), mail (plain ASCII in 80 columns, to paste under a patch), csv (one row per "
+         "sample and per summary, RFC 4180) or html (one self-contained file with SVG charts)";
+}
+
+void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out, bool colour) {
+  if (format == "csv") {
+    WriteCsvReport(results, out);
+  } else if (format == "html") {
+    WriteHtmlRuns(results, out);
+  } else {
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i > 0) out << "\n";
+      if (format == "mail") {
+        WriteMailRun(results[i], out);
+      } else {
+        WriteTextReport(results[i], out, colour);
+      }
+    }
+  }
+}
+
 void CheckOutputs(const OutputRequest& request) {
   if (!request.json_path.empty()) sys::CheckWritable(request.json_path, "--json");
+  if (!request.report_path.empty()) sys::CheckWritable(request.report_path, "-o");
   CheckSaveFlags(request.save);
 }
 
@@ -85,9 +113,24 @@ int SaveResult(const RunResult& result, const OutputRequest& request) {
 
 int ReportAndSave(RunResult result, const OutputRequest& request) {
   ApplyTagAndLabels(request.save, result);
-  WriteTextReport(result, std::cout, sys::StdoutWantsColour());
-  std::cout.flush();
-  const int status = SaveResult(result, request);
+  int status = 0;
+  if (request.report_path.empty()) {
+    WriteReport({result}, request.format, std::cout, sys::StdoutWantsColour());
+    std::cout.flush();
+  } else {
+    // The measurement is done: a report that cannot be written must not
+    // lose it, so the JSON and the store are still tried.
+    std::ostringstream report;
+    WriteReport({result}, request.format, report, false);
+    try {
+      sys::WriteFileAtomically(request.report_path, report.str());
+      std::cerr << "membench: report written to " << request.report_path << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "membench: error: " << e.what() << "\n";
+      status = 2;
+    }
+  }
+  status = std::max(status, SaveResult(result, request));
   // An interrupted run says so first; the messages above say what else failed.
   return result.interrupted ? 130 : status;
 }

@@ -6,7 +6,9 @@
 // written to --json or to a rescue file that `history import` takes.
 #pragma once
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "cli/store_flags.h"
 #include "core/result.h"
@@ -16,9 +18,18 @@ namespace membench {
 struct OutputRequest {
   std::string json_path;
   SaveFlags save;
+  std::string format = "text";  // of the report: text, mail, csv, html
+  std::string report_path;      // "": standard output
 };
 
-// Throws Error when --json cannot be written or the store cannot be opened.
+// The report formats, as --format takes them, and what each is.
+inline const std::vector<std::string> kReportFormats = {"text", "mail", "csv", "html"};
+std::string ReportFormatHelp();
+
+// The results rendered in `format` (text in colour where `colour`).
+void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out, bool colour);
+
+// Throws Error when --json or -o cannot be written or the store cannot be opened.
 void CheckOutputs(const OutputRequest& request);
 
 // Writes the JSON file and saves into the store, where asked; returns 0,
@@ -26,7 +37,7 @@ void CheckOutputs(const OutputRequest& request);
 int SaveResult(const RunResult& result, const OutputRequest& request);
 
 // What every measuring command ends with: the tag and labels stamped, the
-// text report on stdout, the JSON and the store where asked; returns the
+// report on stdout (or -o), the JSON and the store where asked; returns the
 // exit status (130 when interrupted, else 2 when a destination failed).
 int ReportAndSave(RunResult result, const OutputRequest& request);
 

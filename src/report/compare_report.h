@@ -35,6 +35,7 @@ struct CompareOptions {
   bool wide = false;
   bool colour = false;  // verdicts in colour (a terminal that wants it)
   bool mail = false;    // --format mail: report/mail_report.h's layout
+  bool html = false;    // --format html: report/html_report.h's page
 };
 
 struct FigureRow {

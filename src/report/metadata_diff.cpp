@@ -24,8 +24,9 @@ std::string CmdlineWithoutImage(const std::string& cmdline) {
   return out;
 }
 
-// Field -> value, for one run; `expected` fields are listed first.
-std::vector<std::pair<std::string, std::string>> Fields(const RunResult& r) {
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> MetadataFields(const RunResult& r) {
   const SystemInfo& s = r.system;
   std::vector<std::pair<std::string, std::string>> f = {
       {"kernel_release", s.kernel_release},
@@ -56,6 +57,8 @@ std::vector<std::pair<std::string, std::string>> Fields(const RunResult& r) {
   return f;
 }
 
+namespace {
+
 bool Expected(const std::string& field) {
   return field == "kernel_release" || field == "kernel_version" || field == "boot_id" || field.rfind("label.", 0) == 0;
 }
@@ -73,7 +76,7 @@ std::map<std::string, std::set<std::string>> Values(const std::vector<RunResult>
   std::map<std::string, std::set<std::string>> out;
   for (const RunResult& r : runs) {
     std::map<std::string, std::string> mine;
-    for (const auto& [field, value] : Fields(r)) mine[field] = value;
+    for (const auto& [field, value] : MetadataFields(r)) mine[field] = value;
     for (const auto& field : fields) out[field].insert(mine.count(field) ? mine[field] : "");
   }
   return out;
@@ -86,7 +89,7 @@ std::vector<MetadataDifference> DifferingMetadata(const std::vector<RunResult>& 
   std::vector<std::string> fields;
   for (const auto* side : {&a, &b}) {
     for (const RunResult& r : *side) {
-      for (const auto& [field, value] : Fields(r)) {
+      for (const auto& [field, value] : MetadataFields(r)) {
         if (std::find(fields.begin(), fields.end(), field) == fields.end()) fields.push_back(field);
       }
     }

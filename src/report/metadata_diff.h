@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -20,6 +21,10 @@ struct MetadataDifference {
   std::string b;
   bool expected = false;  // the kernel, its boot, the user's labels
 };
+
+// Field -> value, for one run; the fields a kernel A/B changes on purpose
+// (kernel, boot) first.
+std::vector<std::pair<std::string, std::string>> MetadataFields(const RunResult& r);
 
 std::vector<MetadataDifference> DifferingMetadata(const std::vector<RunResult>& a, const std::vector<RunResult>& b);
 
