@@ -3,9 +3,10 @@
 # as root, and only those that are missing; a no-op when all are present.
 set -euo pipefail
 # postgresql: the server the store tests start a throw-away cluster of; rt-tests:
-# the hackbench seed 004's experiment file runs (its smoke test).
+# the hackbench seed 004's experiment file runs (its smoke test); chromium:
+# the headless browser the HTML report's test renders the page in.
 packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
-          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev rt-tests)
+          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev rt-tests chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

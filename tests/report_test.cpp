@@ -5,12 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "core/error.h"
+#include "golden_file.h"
 #include "report/csv_report.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"
@@ -97,17 +96,6 @@ void ExpectLine(const std::string& text, const std::string& pattern) {
     if (std::regex_match(line, re)) return;
   }
   ADD_FAILURE() << "no line matches /" << pattern << "/ in:\n" << text;
-}
-
-// Compares `text` with tests/golden/NAME byte for byte;
-// MEMBENCH_UPDATE_GOLDEN=1 rewrites the file after a deliberate change.
-void ExpectGolden(const std::string& text, const std::string& name) {
-  const std::string path = std::string(MEMBENCH_SOURCE_DIR "/tests/golden/") + name;
-  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) std::ofstream(path, std::ios::binary) << text;
-  std::ifstream golden(path, std::ios::binary);
-  ASSERT_TRUE(golden) << path;
-  const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text, expected) << name;
 }
 
 // A mail is plain ASCII in 80 columns.
