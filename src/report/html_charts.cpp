@@ -218,7 +218,7 @@ std::string RenderCurveChart(const CurveChart& chart) {
 std::string RenderIntervalChart(const IntervalChart& chart) {
   constexpr double kRowHeight = 22;
   const double height = 64 + kRowHeight * static_cast<double>(std::max<std::size_t>(chart.rows.size(), 1));
-  const Frame f{1000, height, 330, 250, 12, 52};
+  const Frame f{1100, height, 330, 330, 12, 52};
   Range xs;
   for (const IntervalRow& r : chart.rows) {
     xs.Add(r.value);
@@ -269,7 +269,7 @@ std::string RenderIntervalChart(const IntervalChart& chart) {
 std::string RenderStripChart(const StripChart& chart) {
   constexpr double kRowHeight = 18;
   const double height = 64 + kRowHeight * static_cast<double>(std::max<std::size_t>(chart.rows.size(), 1));
-  const Frame f{1000, height, 330, 250, 12, 52};
+  const Frame f{1100, height, 330, 330, 12, 52};
   std::vector<std::vector<double>> deviations;
   double widest = 2;  // percent: a quiet point still gets a readable axis
   for (const StripRow& r : chart.rows) {

@@ -42,7 +42,11 @@ td.number { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f0f0f0; }
 .better { color: #007a5a; } .worse { color: #b34400; } .warning { color: #b34400; }
 ul.notes li { margin: 0.15em 0; }
+details.figures summary { cursor: pointer; font-weight: 600; margin: 0.8em 0 0.3em; }
 )";
+
+// Tables of figures up to this many rows are shown open.
+constexpr std::size_t kOpenTableRows = 16;
 
 std::string Esc(const std::string& text) { return XmlEscape(text); }
 
@@ -127,8 +131,8 @@ RateAxis RateAxisFor(const Measurement& m) {
 }
 
 std::string CacheCaption(const SystemInfo& s) {
-  if (s.caches.empty()) return "no cache sizes known";
-  return fmt::format("dashed lines: cache sizes from {} (in a VM they can be wrong: the measured steps are the "
+  if (s.caches.empty()) return "No cache sizes known";
+  return fmt::format("Dashed lines: cache sizes from {} (in a VM they can be wrong: the measured steps are the "
                      "better evidence)",
                      s.caches_source);
 }
@@ -445,8 +449,13 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
     html += Contains(varying, "size") ? SizeChart(r, g, stats, varying, id + "-size")
                                       : EstimateChart(r, g, stats, varying, id + "-rates");
     html += ProofsAndNotes(r, g, varying) + "</div>\n";
-    html += FiguresTable(r, g, stats, varying);
     html += "<h3>Samples</h3>\n" + StripsFor(r, g, stats, varying, id + "-samples");
+    // A long table would push the charts below it out of sight: folded
+    // (open in a click, without a script) past a screenful of points.
+    html += fmt::format("<details class=\"figures\"{}><summary>The figures of {} point{}</summary>\n",
+                        g.indices.size() <= kOpenTableRows ? " open" : "", g.indices.size(),
+                        g.indices.size() == 1 ? "" : "s");
+    html += FiguresTable(r, g, stats, varying) + "</details>\n";
     html += "</section>\n";
   }
   html += PairedForest(r, prefix + "paired");
@@ -489,7 +498,10 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   chart.id = "compare-forest";
   chart.x_label = "B/A of the mean rate";
   chart.reference = 1;
-  chart.threshold_pct = options.threshold_pct;
+  // With this machine's noise floors, each kind of point has its own
+  // threshold: no one pair of lines would be true of every row.
+  const bool floored = !options.threshold_given && !options.floor_pct.empty();
+  chart.threshold_pct = floored ? 0 : options.threshold_pct;
   std::vector<std::vector<Cell>> rows;
   for (const FigureRow& row : compared.rows) {
     const Comparison& c = row.comparison;
@@ -520,8 +532,11 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   }
   chart.caption = fmt::format(
       "B/A of each rate with the 95% confidence interval of the ratio. Green: better, orange: worse, grey: no "
-      "significant change, hollow: inconclusive. Dashed: the smallest change that counts here ({:.1f}%). {}",
-      options.threshold_pct, RunsDecide(a, b) ? "Runs are the unit: their means decide." : "Samples decide.");
+      "significant change, hollow: inconclusive. {} {}",
+      floored ? "The smallest change that counts is this machine's noise floor for each kind of point (" +
+                    options.floor_note + ")."
+              : fmt::format("Dashed: the smallest change that counts ({:.1f}%).", options.threshold_pct),
+      RunsDecide(a, b) ? "Runs are the unit: their means decide." : "Samples decide.");
   if (!chart.rows.empty()) out << "<h2>Rates, B against A</h2>\n" << RenderIntervalChart(chart);
   out << "<h2>Every figure</h2>\n"
       << Table({"point", "figure", "A mean", "A cv", "change", "B mean", "B cv", "95% CI of B/A", "verdict"}, rows,
