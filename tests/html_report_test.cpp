@@ -9,19 +9,13 @@
 #include <regex>
 #include <sstream>
 
-#include "golden_file.h"
+#include "report_checks.h"
 #include "report/html_charts.h"
 #include "report/html_report.h"
 #include "report/svg_plot.h"
 
 namespace membench {
 namespace {
-
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
-  return n;
-}
 
 TEST(SvgPlot, EscapesEveryCharacterMarkupGivesAMeaningTo) {
   EXPECT_EQ(XmlEscape(R"(<a href="x">&'</a>)"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
@@ -61,6 +55,10 @@ TEST(SvgPlot, LogTicksAddTwoAndFiveOnlyOverFewDecades) {
   EXPECT_TRUE(LogTicks(0, 10).empty());
 }
 
+TEST(SvgPlot, LogTicksWithinOneDecadeTakeEveryDigit) {
+  EXPECT_EQ(LogTicks(3, 5), (std::vector<double>{3, 4, 5}));
+}
+
 TEST(SvgPlot, PowerOfTwoTicksThinOutToTheLimit) {
   EXPECT_EQ(PowerOfTwoTicks(4096, 65536, 10), (std::vector<double>{4096, 8192, 16384, 32768, 65536}));
   const auto thinned = PowerOfTwoTicks(4096, 1ull << 30, 10);
@@ -95,10 +93,10 @@ CurveChart TwoCurves() {
 
 TEST(HtmlCharts, ACurveChartHasAxesABandAndALineAPointPerSizeAndALegendEntryPerCurve) {
   const std::string svg = RenderCurveChart(TwoCurves());
-  EXPECT_EQ(Count(svg, "<polygon class=\"ci-band\""), 2u);
-  EXPECT_EQ(Count(svg, "<polyline class=\"curve\""), 2u);
-  EXPECT_EQ(Count(svg, "<circle "), 2u * 5u);
-  EXPECT_EQ(Count(svg, "class=\"legend-entry\""), 2u);
+  EXPECT_EQ(CountOf(svg, "<polygon class=\"ci-band\""), 2u);
+  EXPECT_EQ(CountOf(svg, "<polyline class=\"curve\""), 2u);
+  EXPECT_EQ(CountOf(svg, "<circle "), 2u * 5u);
+  EXPECT_EQ(CountOf(svg, "class=\"legend-entry\""), 2u);
   EXPECT_NE(svg.find(">impl=b</text>"), std::string::npos);
   EXPECT_NE(svg.find("class=\"axis x\""), std::string::npos);
   EXPECT_NE(svg.find("class=\"axis y\""), std::string::npos);
@@ -129,13 +127,13 @@ TEST(HtmlCharts, AForestPlotColoursEachRowByItsVerdictAroundTheLineOfNoChange) {
                 {"unknown", 1.1, std::nullopt, std::nullopt, IntervalKind::kInconclusive, "inconclusive"}};
   const std::string svg = RenderIntervalChart(chart);
   EXPECT_NE(svg.find("class=\"chart forest\""), std::string::npos);
-  EXPECT_EQ(Count(svg, "class=\"reference\""), 1u);
-  EXPECT_EQ(Count(svg, "class=\"threshold\""), 2u);
-  EXPECT_EQ(Count(svg, "<g class=\"row better\">"), 1u);
-  EXPECT_EQ(Count(svg, "<g class=\"row worse\">"), 1u);
-  EXPECT_EQ(Count(svg, "<g class=\"row no-change\">"), 1u);
-  EXPECT_EQ(Count(svg, "<g class=\"row inconclusive\">"), 1u);
-  EXPECT_EQ(Count(svg, "class=\"ci\""), 3u) << "no bar where there is no interval";
+  EXPECT_EQ(CountOf(svg, "class=\"reference\""), 1u);
+  EXPECT_EQ(CountOf(svg, "class=\"threshold\""), 2u);
+  EXPECT_EQ(CountOf(svg, "<g class=\"row better\">"), 1u);
+  EXPECT_EQ(CountOf(svg, "<g class=\"row worse\">"), 1u);
+  EXPECT_EQ(CountOf(svg, "<g class=\"row no-change\">"), 1u);
+  EXPECT_EQ(CountOf(svg, "<g class=\"row inconclusive\">"), 1u);
+  EXPECT_EQ(CountOf(svg, "class=\"ci\""), 3u) << "no bar where there is no interval";
   EXPECT_NE(svg.find("fill=\"white\""), std::string::npos) << "the inconclusive dot is hollow";
 }
 
@@ -144,7 +142,7 @@ TEST(HtmlCharts, StripsPlaceEachSampleByItsDeviationFromTheMedianInTheOrderTaken
   chart.id = "t-strips";
   chart.rows = {{"quiet", {100, 100, 100}, "n=3", ""}, {"drifting", {90, 100, 110}, "n=3, drift up", "rises"}};
   const std::string svg = RenderStripChart(chart);
-  EXPECT_EQ(Count(svg, "class=\"sample\""), 6u);
+  EXPECT_EQ(CountOf(svg, "class=\"sample\""), 6u);
   EXPECT_NE(svg.find("<title>sample 1: -10.00%</title>"), std::string::npos);
   EXPECT_NE(svg.find("<title>sample 3: +10.00%</title>"), std::string::npos);
   EXPECT_NE(svg.find("<title>rises</title>"), std::string::npos);
@@ -156,6 +154,24 @@ TEST(HtmlCharts, StripsPlaceEachSampleByItsDeviationFromTheMedianInTheOrderTaken
   }
   ASSERT_EQ(drifting_cy.size(), 2u);
   EXPECT_LT(drifting_cy[0], drifting_cy[1]);
+}
+
+TEST(HtmlCharts, OneWildSampleDoesNotFlattenEveryOtherStrip) {
+  StripChart chart;
+  chart.id = "t-wild";
+  for (int row = 0; row < 20; ++row) chart.rows.push_back({"row", {99, 100, 101, 100}, "", ""});
+  chart.rows.push_back({"wild", {5, 100, 100, 100}, "", ""});
+  const std::string svg = RenderStripChart(chart);
+  EXPECT_EQ(CountOf(svg, "class=\"sample clipped\""), 1u);
+  EXPECT_NE(svg.find("<title>sample 1: -95.00%</title>"), std::string::npos) << "its value on hover";
+  EXPECT_EQ(svg.find(">-50%</text>"), std::string::npos) << "the axis spans the quiet rows: " << svg;
+}
+
+TEST(HtmlCharts, LongLabelsAreCutWithTheWholeOnHover) {
+  CurveChart chart = TwoCurves();
+  chart.curves[0].name = std::string(60, 'x');
+  const std::string svg = RenderCurveChart(chart);
+  EXPECT_NE(svg.find(std::string(27, 'x') + "...<title>" + std::string(60, 'x') + "</title>"), std::string::npos);
 }
 
 // A run of two workloads: memcpy over sizes in rounds (curves, paired
@@ -233,7 +249,7 @@ TEST(HtmlReport, APageIsSelfContainedWithNoScriptNoLinkNoExternalResource) {
   EXPECT_EQ(page.find("src="), std::string::npos);
   EXPECT_EQ(page.find("url("), std::string::npos);
   // The only address is the SVG namespace's name, which is never fetched.
-  EXPECT_EQ(Count(page, "http"), Count(page, "xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_EQ(CountOf(page, "http"), CountOf(page, "xmlns=\"http://www.w3.org/2000/svg\""));
   EXPECT_NE(page.find("membench run memcpy --label note=&lt;b&gt;&amp;"), std::string::npos)
       << "the command line is escaped";
   EXPECT_EQ(page.find("<b>"), std::string::npos);
@@ -249,13 +265,58 @@ TEST(HtmlReport, EachWorkloadGetsTheChartItsPointsCallFor) {
   EXPECT_NE(page.find(">ns per load (log scale)</text>"), std::string::npos);
   EXPECT_NE(page.find("class=\"marker latency-step\""), std::string::npos) << "the step to 64 MiB is marked";
   EXPECT_NE(page.find("id=\"r1-w3-rates\""), std::string::npos) << "hackbench at one point: its rate with a CI";
-  EXPECT_EQ(Count(page, "-samples\""), 3u) << "every workload's samples as strips";
+  EXPECT_EQ(CountOf(page, "-samples\""), 3u) << "every workload's samples as strips";
   EXPECT_NE(page.find("id=\"r1-paired\""), std::string::npos) << "the interleaved rounds' paired ratios";
-  EXPECT_EQ(Count(page, "<g class=\"row better\">"), 3u) << "movsb is 1.25x faster at every size";
+  EXPECT_EQ(CountOf(page, "<g class=\"row better\">"), 3u) << "movsb is 1.25x faster at every size";
   EXPECT_NE(page.find("dst pages: thp requested, 100% 4K (pagemap): NOT as requested"), std::string::npos);
   EXPECT_NE(page.find("a run-wide note"), std::string::npos);
   EXPECT_NE(page.find("&lt;not supported&gt;"), std::string::npos) << "an event the machine lacks says so";
   EXPECT_NE(page.find("TSC estimate"), std::string::npos) << "how cycles were obtained";
+}
+
+TEST(HtmlReport, EveryTextTheUserOrTheMachineGaveIsEscaped) {
+  RunResult r = ChartedResult();
+  r.tag = "<tag>";
+  r.labels = {{"commit", "<label>"}};
+  r.system.hostname = "<host>";
+  r.notes.push_back("<note>");
+  r.measurements[0].point.values[1].second.text = "<impl>";
+  r.measurements.back().notes.push_back("<point-note>");
+  std::ostringstream out;
+  WriteHtmlRuns({r}, out);
+  for (const std::string raw : {"<tag>", "<label>", "<host>", "<note>", "<impl>", "<point-note>"}) {
+    EXPECT_EQ(out.str().find(raw), std::string::npos) << raw;
+    EXPECT_NE(out.str().find("&lt;" + raw.substr(1, raw.size() - 2) + "&gt;"), std::string::npos) << raw;
+  }
+}
+
+TEST(HtmlReport, AnEmptyAnInterruptedAndAnLmbenchSummaryResultEachRender) {
+  RunResult empty;
+  empty.command_line = "membench run memcpy";
+  std::ostringstream none;
+  WriteHtmlRuns({empty}, none);
+  EXPECT_NE(none.str().find("no measurements"), std::string::npos);
+  EXPECT_NE(none.str().find("</html>"), std::string::npos);
+
+  RunResult stopped = ChartedResult();
+  stopped.interrupted = true;
+  stopped.kind = ResultKind::kLmSummary;
+  stopped.measurements.back().summary_row = SummaryRow{"Communication bandwidths in MB/s", "hackbench", {}};
+  std::ostringstream out;
+  WriteHtmlRuns({stopped}, out);
+  EXPECT_NE(out.str().find("Interrupted: what was measured before the stop."), std::string::npos);
+  EXPECT_NE(out.str().find("<pre class=\"lmsummary\">"), std::string::npos) << "lmbench's rows as it prints them";
+}
+
+TEST(HtmlReport, ALatencyIntervalReachingZeroRateIsUnboundedAbove) {
+  RunResult r = ChartedResult();
+  Measurement& chase = r.measurements[6];
+  ASSERT_EQ(chase.workload, "chase");
+  chase.samples.resize(2);
+  chase.samples[1].wall_ns = chase.samples[0].wall_ns * 100;
+  std::ostringstream out;
+  WriteHtmlRuns({r}, out);
+  EXPECT_NE(out.str().find(" .. unbounded), 2 samples"), std::string::npos);
 }
 
 // The page of a known result, byte for byte: a layout change is deliberate

@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -101,6 +102,33 @@ TEST(ReportCommand, WritesCsvToAFile) {
   EXPECT_NE(unknown.output.find("xml"), std::string::npos) << unknown.output;
   std::remove(json.c_str());
   std::remove(csv.c_str());
+}
+
+// A run's report written where -o says, in the format asked, the JSON
+// beside it; a directory or the JSON's own path as -o is refused before
+// anything is measured.
+TEST(ReportCommand, RunWritesItsHtmlReportToAFileAndRefusesPathsItCannotUse) {
+  const std::string json = TempPath("html_source.json");
+  const std::string html = TempPath("run.html");
+  const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 2 --format html -o " + html + " --json " + json);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(run.output.find("<html"), std::string::npos) << "the page went to the file, not stdout";
+  std::ifstream page(html);
+  const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(text.find("impl=stosb"), std::string::npos);
+  const Outcome rendered = Membench("report " + json + " --format html");
+  ASSERT_EQ(rendered.status, 0) << rendered.output;
+  EXPECT_NE(rendered.output.find("<svg class=\"chart intervals\""), std::string::npos) << "report renders it again";
+  const Outcome directory = Membench("run memset --size 64K -r 2 --format html -o " + testing::TempDir());
+  EXPECT_NE(directory.status, 0);
+  EXPECT_NE(directory.output.find("is a directory"), std::string::npos) << directory.output;
+  EXPECT_EQ(directory.output.find("GB/s"), std::string::npos) << "refused before measuring: " << directory.output;
+  const Outcome same = Membench("run memset --size 64K -r 2 --format csv -o " + json + " --json " + json);
+  EXPECT_NE(same.status, 0);
+  EXPECT_NE(same.output.find("one would overwrite the other"), std::string::npos) << same.output;
+  std::remove(json.c_str());
+  std::remove(html.c_str());
 }
 
 // Defect 5: notes made before the run (the order decision, machine

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "golden_file.h"
+#include "report_checks.h"
 #include "report/csv_report.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"

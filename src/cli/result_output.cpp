@@ -91,6 +91,9 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
 void CheckOutputs(const OutputRequest& request) {
   if (!request.json_path.empty()) sys::CheckWritable(request.json_path, "--json");
   if (!request.report_path.empty()) sys::CheckWritable(request.report_path, "-o");
+  if (!request.json_path.empty() && request.json_path == request.report_path) {
+    throw Error("--json and -o both name " + request.json_path + ": one would overwrite the other; give two files");
+  }
   CheckSaveFlags(request.save);
 }
 
@@ -113,22 +116,23 @@ int SaveResult(const RunResult& result, const OutputRequest& request) {
 
 int ReportAndSave(RunResult result, const OutputRequest& request) {
   ApplyTagAndLabels(request.save, result);
+  // The measurement is done: a report that cannot be rendered or written
+  // must not lose it, so the JSON and the store are still tried.
   int status = 0;
-  if (request.report_path.empty()) {
-    WriteReport({result}, request.format, std::cout, sys::StdoutWantsColour());
-    std::cout.flush();
-  } else {
-    // The measurement is done: a report that cannot be written must not
-    // lose it, so the JSON and the store are still tried.
+  try {
+    const bool to_stdout = request.report_path.empty();
     std::ostringstream report;
-    WriteReport({result}, request.format, report, false);
-    try {
+    WriteReport({result}, request.format, report, to_stdout && sys::StdoutWantsColour());
+    if (to_stdout) {
+      std::cout << report.str();
+      std::cout.flush();
+    } else {
       sys::WriteFileAtomically(request.report_path, report.str());
       std::cerr << "membench: report written to " << request.report_path << "\n";
-    } catch (const std::exception& e) {
-      std::cerr << "membench: error: " << e.what() << "\n";
-      status = 2;
     }
+  } catch (const std::exception& e) {
+    std::cerr << "membench: error: the report was not written: " << e.what() << "\n";
+    status = 2;
   }
   status = std::max(status, SaveResult(result, request));
   // An interrupted run says so first; the messages above say what else failed.

@@ -59,9 +59,12 @@ std::size_t RoundsNeeded(std::size_t comparisons);
 // more values: a pairing along it would compare nothing.
 void CheckPairedBy(const std::vector<Point>& points, const std::string& param);
 
+// The smallest change in percent a paired ratio calls faster or slower.
+inline constexpr double kPairedThresholdPct = 1.0;
+
 // Every point paired with the point equal to it except for the treatment
 // parameter, which has the value of the first measurement (the baseline).
 std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& measurements, const std::string& paired_by = "",
-                                      double threshold_pct = 1.0);
+                                      double threshold_pct = kPairedThresholdPct);
 
 }  // namespace membench

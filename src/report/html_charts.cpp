@@ -59,6 +59,20 @@ std::string Text(double x, double y, const std::string& text, const std::string&
          "\n";
 }
 
+// Text cut to `max_chars` with an ellipsis, the whole of it on hover: a
+// label must not run off the chart.
+std::string ShortText(double x, double y, const std::string& text, std::size_t max_chars,
+                      const std::string& attributes) {
+  if (text.size() <= max_chars) return Text(x, y, text, attributes);
+  return fmt::format(R"(<text x="{}" y="{}" {}>{}...<title>{}</title></text>)", SvgNumber(x), SvgNumber(y), attributes,
+                     XmlEscape(text.substr(0, max_chars - 3)), XmlEscape(text)) +
+         "\n";
+}
+
+// What fits in the legend column and left of a row, at 11 px.
+constexpr std::size_t kLegendChars = 30;
+constexpr std::size_t kRowLabelChars = 56;
+
 std::string Line(double x1, double y1, double x2, double y2, const std::string& attributes) {
   return fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" {}/>)", SvgNumber(x1), SvgNumber(y1), SvgNumber(x2),
                      SvgNumber(y2), attributes) +
@@ -108,10 +122,12 @@ struct Range {
 
 std::string CurveBandAndLine(const Curve& curve, std::size_t index, const AxisScale& x, const AxisScale& y) {
   std::string svg = fmt::format("<g class=\"series\" data-name=\"{}\">\n", XmlEscape(curve.name));
+  // A bound beyond the axis (an unbounded one is +infinity) stops at its edge.
+  const auto clamped = [&](double v) { return y.Map(std::clamp(v, y.lo, y.hi)); };
   std::string band;
-  for (const CurvePoint& p : curve.points) band += SvgNumber(x.Map(p.x)) + "," + SvgNumber(y.Map(p.y_high)) + " ";
+  for (const CurvePoint& p : curve.points) band += SvgNumber(x.Map(p.x)) + "," + SvgNumber(clamped(p.y_high)) + " ";
   for (auto p = curve.points.rbegin(); p != curve.points.rend(); ++p) {
-    band += SvgNumber(x.Map(p->x)) + "," + SvgNumber(y.Map(p->y_low)) + " ";
+    band += SvgNumber(x.Map(p->x)) + "," + SvgNumber(clamped(p->y_low)) + " ";
   }
   svg += fmt::format(R"(<polygon class="ci-band" points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>)", band,
                      SeriesColour(index)) +
@@ -135,7 +151,7 @@ std::string Legend(const std::vector<Curve>& curves, double x, double y) {
     const double row = y + static_cast<double>(i) * 18;
     svg += Line(x, row - 4, x + 22, row - 4,
                 fmt::format(R"(stroke="{}" stroke-width="3"{})", SeriesColour(i), SeriesDash(i)));
-    svg += Text(x + 28, row, curves[i].name, R"(class="legend-entry")");
+    svg += ShortText(x + 28, row, curves[i].name, kLegendChars, R"(class="legend-entry")");
   }
   return svg + "</g>\n";
 }
@@ -168,7 +184,9 @@ std::string KindColour(IntervalKind kind) {
   return "#000";
 }
 
-std::string KindClass(IntervalKind kind) {
+}  // namespace
+
+std::string IntervalKindClass(IntervalKind kind) {
   switch (kind) {
     case IntervalKind::kBetter: return "better";
     case IntervalKind::kWorse: return "worse";
@@ -179,7 +197,19 @@ std::string KindClass(IntervalKind kind) {
   return "";
 }
 
+namespace {
+
 double Median(std::vector<double> values) { return Summarize(values).median; }
+
+// The strips' axis, in percent either side of the medians: wide enough for
+// 95% of the deviations, so that one wild sample does not flatten every
+// quiet row; at least 2% so that a quiet run still gets a readable axis.
+double StripAxisHalfWidth(std::vector<double> magnitudes) {
+  if (magnitudes.empty()) return 2;
+  std::sort(magnitudes.begin(), magnitudes.end());
+  const auto at = static_cast<std::size_t>(0.95 * static_cast<double>(magnitudes.size() - 1));
+  return std::max(2.0, magnitudes[at] * 1.2);
+}
 
 }  // namespace
 
@@ -249,8 +279,8 @@ std::string RenderIntervalChart(const IntervalChart& chart) {
     const IntervalRow& r = chart.rows[i];
     const double cy = f.top + kRowHeight * (static_cast<double>(i) + 0.5);
     const std::string colour = KindColour(r.kind);
-    svg += fmt::format("<g class=\"row {}\">\n", KindClass(r.kind));
-    svg += Text(f.left - 8, cy + 4, r.label, R"(text-anchor="end" class="row-label")");
+    svg += fmt::format("<g class=\"row {}\">\n", IntervalKindClass(r.kind));
+    svg += ShortText(f.left - 8, cy + 4, r.label, kRowLabelChars, R"(text-anchor="end" class="row-label")");
     if (r.low && r.high) {
       svg += Line(x.Map(*r.low), cy, x.Map(*r.high), cy,
                   fmt::format(R"(class="ci" stroke="{}" stroke-width="2.5")", colour));
@@ -271,17 +301,17 @@ std::string RenderStripChart(const StripChart& chart) {
   const double height = 64 + kRowHeight * static_cast<double>(std::max<std::size_t>(chart.rows.size(), 1));
   const Frame f{1100, height, 330, 330, 12, 52};
   std::vector<std::vector<double>> deviations;
-  double widest = 2;  // percent: a quiet point still gets a readable axis
+  std::vector<double> magnitudes;
   for (const StripRow& r : chart.rows) {
     const double median = Median(r.values);
     std::vector<double> row;
     for (const double v : r.values) {
       row.push_back(median != 0 ? 100 * (v - median) / median : 0);
-      widest = std::max(widest, std::fabs(row.back()));
+      magnitudes.push_back(std::fabs(row.back()));
     }
     deviations.push_back(std::move(row));
   }
-  widest *= 1.1;
+  const double widest = StripAxisHalfWidth(magnitudes);
   const AxisScale x{-widest, widest, f.left, f.PlotRight(), false};
   std::string svg = FigureOpen(chart.id) + SvgOpen(chart.id, f, "strips");
   svg += XAxis(
@@ -298,13 +328,17 @@ std::string RenderStripChart(const StripChart& chart) {
                          SvgNumber(top), SvgNumber(f.PlotRight() - f.left), SvgNumber(kRowHeight)) +
              "\n";
     }
-    svg += Text(f.left - 8, top + kRowHeight / 2 + 4, r.label, R"(text-anchor="end" class="row-label")");
+    svg += ShortText(f.left - 8, top + kRowHeight / 2 + 4, r.label, kRowLabelChars,
+                     R"(text-anchor="end" class="row-label")");
     const std::size_t n = deviations[i].size();
     for (std::size_t k = 0; k < n; ++k) {
       const double order = n > 1 ? static_cast<double>(k) / static_cast<double>(n - 1) : 0.5;
-      svg += fmt::format(R"(<circle class="sample" cx="{}" cy="{}" r="2.2" fill="#0072B2" fill-opacity="0.75"><title>sample {}: {:+.2f}%</title></circle>)",
-                         SvgNumber(x.Map(deviations[i][k])), SvgNumber(top + 3 + order * (kRowHeight - 6)), k + 1,
-                         deviations[i][k]) +
+      const double deviation = deviations[i][k];
+      const bool clipped = std::fabs(deviation) > widest;
+      svg += fmt::format(
+                 R"(<circle class="sample{}" cx="{}" cy="{}" r="2.2" fill="{}" fill-opacity="0.75"><title>sample {}: {:+.2f}%</title></circle>)",
+                 clipped ? " clipped" : "", SvgNumber(x.Map(std::clamp(deviation, -widest, widest))),
+                 SvgNumber(top + 3 + order * (kRowHeight - 6)), clipped ? "#D55E00" : "#0072B2", k + 1, deviation) +
              "\n";
     }
     svg += fmt::format(R"(<text x="{}" y="{}" class="row-note">{}{}</text>)", SvgNumber(f.PlotRight() + 8),

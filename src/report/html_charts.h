@@ -48,6 +48,10 @@ std::string RenderCurveChart(const CurveChart& chart);
 
 enum class IntervalKind { kBetter, kWorse, kNoChange, kInconclusive, kNeutral };
 
+// "better", "worse", "no-change", "inconclusive", "estimate": the CSS class
+// of a row, and of a verdict in the page's tables.
+std::string IntervalKindClass(IntervalKind kind);
+
 struct IntervalRow {
   std::string label;
   double value = 0;
@@ -84,6 +88,8 @@ struct StripChart {
 // Each value as its deviation from its row's median, in percent: rows of
 // any scale share one axis. Within a row the samples go top to bottom in
 // the order taken, so a drift is a slant and two modes are two clusters.
+// The axis spans 95% of the deviations; the rest sit at its edges in
+// orange (class "clipped"), their value on hover.
 std::string RenderStripChart(const StripChart& chart);
 
 }  // namespace membench

@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
 #include <utility>
 
 #include "core/measurement_stats.h"
@@ -11,6 +14,7 @@
 #include "core/units.h"
 #include "report/html_charts.h"
 #include "report/latency_steps.h"
+#include "report/lmsummary_report.h"
 #include "report/metadata_diff.h"
 #include "report/svg_plot.h"
 #include "report/text_report.h"
@@ -48,8 +52,6 @@ details.figures summary { cursor: pointer; font-weight: 600; margin: 0.8em 0 0.3
 // Tables of figures up to this many rows are shown open.
 constexpr std::size_t kOpenTableRows = 16;
 
-std::string Esc(const std::string& text) { return XmlEscape(text); }
-
 struct Cell {
   Cell(std::string cell_text, bool is_number = false, std::string classes = "")  // NOLINT: implicit from a text
       : text(std::move(cell_text)), number(is_number), css_class(std::move(classes)) {}
@@ -61,7 +63,7 @@ struct Cell {
 std::string Table(const std::vector<std::string>& headers, const std::vector<std::vector<Cell>>& rows,
                   const std::string& css_class) {
   std::string html = fmt::format("<table class=\"{}\">\n<thead><tr>", css_class);
-  for (const std::string& h : headers) html += "<th>" + Esc(h) + "</th>";
+  for (const std::string& h : headers) html += "<th>" + XmlEscape(h) + "</th>";
   html += "</tr></thead>\n<tbody>\n";
   for (const auto& row : rows) {
     html += "<tr>";
@@ -69,7 +71,7 @@ std::string Table(const std::vector<std::string>& headers, const std::vector<std
       std::string classes = c.number ? "number" : "";
       if (!c.css_class.empty()) classes += (classes.empty() ? "" : " ") + c.css_class;
       html += classes.empty() ? "<td>" : "<td class=\"" + classes + "\">";
-      html += Esc(c.text) + "</td>";
+      html += XmlEscape(c.text) + "</td>";
     }
     html += "</tr>\n";
   }
@@ -79,7 +81,7 @@ std::string Table(const std::vector<std::string>& headers, const std::vector<std
 std::string List(const std::vector<std::string>& items, const std::string& css_class) {
   if (items.empty()) return "";
   std::string html = "<ul class=\"" + css_class + "\">\n";
-  for (const std::string& item : items) html += "<li>" + Esc(item) + "</li>\n";
+  for (const std::string& item : items) html += "<li>" + XmlEscape(item) + "</li>\n";
   return html + "</ul>\n";
 }
 
@@ -178,14 +180,15 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
     const std::string label = series + " size=" + m.point.at("size").text;
     if (latency) {
       p.y = 1e9 / st.rate.mean;
-      p.y_low = st.rate.ci95_high > 0 ? 1e9 / st.rate.ci95_high : p.y;
-      p.y_high = st.rate.ci95_low > 0 ? 1e9 / st.rate.ci95_low : p.y;
-      p.tooltip = fmt::format("{}: {:.3g} ns per load (95% CI {:.3g} .. {:.3g}), {} samples", label, p.y, p.y_low,
-                              p.y_high, st.rate.n);
+      // A rate interval reaching 0 leaves the latency unbounded above.
+      p.y_low = 1e9 / st.rate.ci95_high;
+      p.y_high = st.rate.ci95_low > 0 ? 1e9 / st.rate.ci95_low : std::numeric_limits<double>::infinity();
+      p.tooltip = fmt::format("{}: {:.3g} ns per load (95% CI {:.3g} .. {}), {} samples", label, p.y, p.y_low,
+                              std::isfinite(p.y_high) ? fmt::format("{:.3g}", p.y_high) : "unbounded", st.rate.n);
     } else {
       p.y = st.rate.mean / axis.divisor;
-      p.y_low = (st.rate.n >= 2 ? st.rate.ci95_low : st.rate.mean) / axis.divisor;
-      p.y_high = (st.rate.n >= 2 ? st.rate.ci95_high : st.rate.mean) / axis.divisor;
+      p.y_low = st.rate.ci95_low / axis.divisor;
+      p.y_high = st.rate.ci95_high / axis.divisor;
       p.tooltip = EstimateTooltip(label, m, st);
     }
     curve->points.push_back(p);
@@ -195,25 +198,29 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
   }
   chart.markers = CacheMarkers(r.system);
   std::string steps;
-  if (latency && !chart.curves.empty()) {
-    std::vector<LatencyPoint> first_curve;
-    for (const CurvePoint& p : chart.curves.front().points) {
-      first_curve.push_back({static_cast<std::uint64_t>(p.x), p.y});
+  // Every curve's steps in the caption; the first curve's marked, as more
+  // sets of lines would hide each other.
+  for (std::size_t c = 0; latency && c < chart.curves.size(); ++c) {
+    std::vector<LatencyPoint> curve;
+    for (const CurvePoint& p : chart.curves[c].points) curve.push_back({static_cast<std::uint64_t>(p.x), p.y});
+    std::string curve_steps;
+    for (const LatencyStep& s : FindLatencySteps(curve)) {
+      if (c == 0) {
+        chart.markers.push_back(
+            {static_cast<double>(s.to_bytes), fmt::format("step x{:.1f}", s.ratio), "latency-step"});
+      }
+      curve_steps += fmt::format("{}{} to {} x{:.2f}", curve_steps.empty() ? "" : ", ", FormatSize(s.from_bytes),
+                                 FormatSize(s.to_bytes), s.ratio);
     }
-    for (const LatencyStep& s : FindLatencySteps(first_curve)) {
-      chart.markers.push_back(
-          {static_cast<double>(s.to_bytes), fmt::format("step x{:.1f}", s.ratio), "latency-step"});
-      steps += fmt::format("{}{} to {} x{:.2f}", steps.empty() ? "" : ", ", FormatSize(s.from_bytes),
-                           FormatSize(s.to_bytes), s.ratio);
-    }
+    steps += fmt::format("{}{}: {}", steps.empty() ? "" : "; ", chart.curves[c].name,
+                         curve_steps.empty() ? "none" : curve_steps);
   }
   chart.caption = latency ? fmt::format("Latency of dependent loads against working-set size: 1e9 / rate, the band "
                                         "its 95% CI. {}. Red dotted lines: where the latency of {} rises at least "
-                                        "x{:.1f} between neighbouring sizes{}.",
+                                        "x{:.1f} between neighbouring sizes. Steps: {}.",
                                         CacheCaption(r.system),
                                         chart.curves.empty() ? "the first series" : chart.curves.front().name,
-                                        kLatencyStepRatio,
-                                        steps.empty() ? " (none)" : " (" + steps + ")")
+                                        kLatencyStepRatio, steps.empty() ? "none" : steps)
                           : fmt::format("{} of {} against size, one line per series; the band is the 95% "
                                         "confidence interval of the mean (Student t over the samples). {}.",
                                         first.rate_label.empty() ? "Rate" : "Rate " + first.rate_label, g.workload,
@@ -231,6 +238,7 @@ std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std:
   for (const std::size_t i : g.indices) {
     const Measurement& m = r.measurements[i];
     const MeasurementStats& st = stats[i];
+    if (st.rate.n == 0) continue;  // no sample had a rate: nothing to draw (the table says so)
     IntervalRow row;
     row.label = VaryingLabel(m.point, varying, "");
     if (row.label.empty()) row.label = m.workload;
@@ -276,8 +284,9 @@ std::string StripsFor(const RunResult& r, const WorkloadGroup& g, const std::vec
   }
   chart.caption = "Every sample of every point of " + g.workload +
                   ", as its rate's deviation from the point's median: drift shows as a slant, outliers as lone "
-                  "dots, two modes as two clusters. Right: samples, coefficient of variation and the noise checks' "
-                  "warnings.";
+                  "dots, two modes as two clusters. The axis spans 95% of the deviations; orange dots at its edges lie "
+                  "beyond it (their value on hover). Right: samples, coefficient of variation and the noise checks' "
+                  "findings.";
   return RenderStripChart(chart);
 }
 
@@ -364,7 +373,9 @@ std::string PairedForest(const RunResult& r, const std::string& id) {
   chart.id = id;
   chart.x_label = "B/A: median of the per-round rate ratios";
   chart.reference = 1;
+  chart.threshold_pct = kPairedThresholdPct;
   for (const PairedRatio& p : pairs) {
+    if (p.rounds == 0) continue;  // no round had both rates
     const Measurement& a = r.measurements[p.a];
     const Measurement& b = r.measurements[p.b];
     IntervalRow row;
@@ -383,10 +394,11 @@ std::string PairedForest(const RunResult& r, const std::string& id) {
   chart.caption = fmt::format(
       "Paired ratios of the interleaved rounds: each dot the median of the per-round ratios B/A of the rates, the bar "
       "its distribution-free {:.1f}% interval (sign test{}); {} rounds. Green: faster, orange: slower, grey: no "
-      "significant change, hollow: inconclusive{}.",
+      "significant change (within the dashed lines at +-{:.0f}%, or an interval reaching 1), hollow: "
+      "inconclusive{}.",
       pairs.front().confidence_pct,
       pairs.size() > 1 ? fmt::format(", Bonferroni-corrected for {} comparisons", pairs.size()) : "",
-      pairs.front().rounds,
+      pairs.front().rounds, kPairedThresholdPct,
       pairs.front().too_few_rounds ? fmt::format(" ({} rounds give an interval)", RoundsNeeded(pairs.size())) : "");
   return "<h3>Paired ratios</h3>\n" + RenderIntervalChart(chart);
 }
@@ -429,14 +441,20 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
   std::string workloads;
   const std::vector<WorkloadGroup> groups = GroupByWorkload(r);
   for (const WorkloadGroup& g : groups) workloads += (workloads.empty() ? "" : ", ") + g.workload;
-  html += "<h1>membench: " + Esc(workloads.empty() ? "no measurements" : workloads) + "</h1>\n";
-  html += "<p class=\"command\">" + Esc(r.command_line) + "</p>\n";
-  html += fmt::format("<p>membench {}, started {}{}{} on {} ({} CPUs, {}), Linux {}. {}</p>\n", Esc(r.tool_version),
-                      Esc(r.started_at), r.tag.empty() ? "" : ", tag " + Esc(r.tag),
-                      r.interleaved ? ", points interleaved in rounds" : "", Esc(r.system.cpu_model),
-                      r.system.online_cpus, Esc(FormatSizeApprox(r.system.mem_total_bytes)),
-                      Esc(r.system.kernel_release), CyclesStatement(r));
+  html += "<h1>membench: " + XmlEscape(workloads.empty() ? "no measurements" : workloads) + "</h1>\n";
+  html += "<p class=\"command\">" + XmlEscape(r.command_line) + "</p>\n";
+  html += fmt::format("<p>membench {}, started {}{}{} on {} ({} CPUs, {}), Linux {}. {}</p>\n", XmlEscape(r.tool_version),
+                      XmlEscape(r.started_at), r.tag.empty() ? "" : ", tag " + XmlEscape(r.tag),
+                      r.interleaved ? ", points interleaved in rounds" : "", XmlEscape(r.system.cpu_model),
+                      r.system.online_cpus, XmlEscape(FormatSizeApprox(r.system.mem_total_bytes)),
+                      XmlEscape(r.system.kernel_release), CyclesStatement(r));
   if (r.interrupted) html += "<p class=\"warning\">Interrupted: what was measured before the stop.</p>\n";
+  if (r.kind == ResultKind::kLmSummary) {
+    // lmbench's own rows and sections, as the run printed them, above the charts.
+    std::ostringstream summary;
+    WriteLmSummary(r, summary);
+    html += "<h2>lmbench summary</h2>\n<pre class=\"lmsummary\">" + XmlEscape(summary.str()) + "</pre>\n";
+  }
   std::vector<MeasurementStats> stats;
   for (const Measurement& m : r.measurements) stats.push_back(ComputeMeasurementStats(m, r.events));
   for (std::size_t k = 0; k < groups.size(); ++k) {
@@ -445,7 +463,7 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
     for (const std::size_t i : g.indices) points.push_back(r.measurements[i].point);
     const std::vector<std::string> varying = VaryingParams(points);
     const std::string id = fmt::format("{}w{}", prefix, k + 1);
-    html += "<section class=\"workload\">\n<h2>" + Esc(g.workload) + "</h2>\n<div class=\"panel\">\n";
+    html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.workload) + "</h2>\n<div class=\"panel\">\n";
     html += Contains(varying, "size") ? SizeChart(r, g, stats, varying, id + "-size")
                                       : EstimateChart(r, g, stats, varying, id + "-rates");
     html += ProofsAndNotes(r, g, varying) + "</div>\n";
@@ -470,7 +488,7 @@ std::string DocumentOpen(const std::string& title) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"membench\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n",
-      Esc(title), kStyle);
+      XmlEscape(title), kStyle);
 }
 
 constexpr const char* kDocumentClose = "</body>\n</html>\n";
@@ -488,11 +506,11 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
                       const std::vector<MetadataDifference>& differences, const CompareOptions& options,
                       std::ostream& out) {
   out << DocumentOpen("membench compare: " + a.name + " vs " + b.name);
-  out << "<h1>membench compare: " << Esc(a.name) << " (A) against " << Esc(b.name) << " (B)</h1>\n";
+  out << "<h1>membench compare: " << XmlEscape(a.name) << " (A) against " << XmlEscape(b.name) << " (B)</h1>\n";
   for (const auto& [side, loaded] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
-    out << "<p>" << side << ": " << Esc(loaded->name) << ", " << loaded->runs << " run"
+    out << "<p>" << side << ": " << XmlEscape(loaded->name) << ", " << loaded->runs << " run"
         << (loaded->runs == 1 ? "" : "s") << "</p>\n";
-    for (const std::string& c : loaded->command_lines) out << "<p class=\"command\">" << Esc(c) << "</p>\n";
+    for (const std::string& c : loaded->command_lines) out << "<p class=\"command\">" << XmlEscape(c) << "</p>\n";
   }
   IntervalChart chart;
   chart.id = "compare-forest";
@@ -515,9 +533,7 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
                     {fmt::format("{:.2f}%", c.b.cv_pct), true},
                     {c.ratio_ci95 ? fmt::format("{:.4f} .. {:.4f}", c.ratio_ci95->low, c.ratio_ci95->high) : "-",
                      true},
-                    {c.verdict, false, kind == IntervalKind::kBetter ? "better"
-                                       : kind == IntervalKind::kWorse ? "worse"
-                                                                      : ""}});
+                    {c.verdict, false, IntervalKindClass(kind)}});
     if (!row.is_rate || c.a.mean <= 0) continue;
     IntervalRow forest;
     forest.label = row.point;

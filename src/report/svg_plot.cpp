@@ -67,12 +67,17 @@ std::vector<double> LogTicks(double lo, double hi) {
   std::vector<double> ticks;
   if (!(lo > 0) || !(hi >= lo)) return ticks;
   const bool few_decades = std::log10(hi / lo) < 3;
-  for (double decade = std::pow(10, std::floor(std::log10(lo))); decade <= hi; decade *= 10) {
-    for (const double factor : {1.0, 2.0, 5.0}) {
-      if (factor != 1 && !few_decades) continue;
-      const double t = decade * factor;
-      if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push_back(t);
+  // Within one decade 1, 2 and 5 may leave one tick or none: then every digit.
+  for (const std::vector<double>& factors : {few_decades ? std::vector<double>{1, 2, 5} : std::vector<double>{1},
+                                             std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+    ticks.clear();
+    for (double decade = std::pow(10, std::floor(std::log10(lo))); decade <= hi; decade *= 10) {
+      for (const double factor : factors) {
+        const double t = decade * factor;
+        if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push_back(t);
+      }
     }
+    if (ticks.size() >= 3) break;
   }
   return ticks;
 }

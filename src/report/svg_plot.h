@@ -30,7 +30,8 @@ struct AxisScale {
 // 1, 2 or 5 × 10^k steps covering [lo, hi], about `target` of them.
 std::vector<double> LinearTicks(double lo, double hi, int target);
 // The powers of 10 in [lo, hi], with 2 and 5 between them when the range
-// spans fewer than three decades (lo > 0).
+// spans fewer than three decades, every 1..9 x 10^k when that still gives
+// fewer than three ticks (lo > 0).
 std::vector<double> LogTicks(double lo, double hi);
 // Powers of two in [lo, hi], every other or fewer so that at most
 // `max_ticks` remain (sizes on a log axis).

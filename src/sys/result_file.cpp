@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "core/error.h"
@@ -19,6 +20,10 @@ std::string TempPathFor(const std::string& path) { return path + ".tmp." + std::
 }  // namespace
 
 void CheckWritable(const std::string& path, const std::string& what) {
+  // A directory passes the temporary file's test, but the rename onto it fails.
+  if (std::filesystem::is_directory(path)) {
+    throw Error(what + " " + path + " is a directory: give a file name in it, e.g. " + path + "/result");
+  }
   const std::string temp = TempPathFor(path);
   std::FILE* f = std::fopen(temp.c_str(), "w");
   if (f == nullptr) {

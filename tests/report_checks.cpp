@@ -1,5 +1,5 @@
-// File: tests/golden_file.cpp
-#include "golden_file.h"
+// File: tests/report_checks.cpp
+#include "report_checks.h"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +16,12 @@ void ExpectGolden(const std::string& text, const std::string& name) {
   ASSERT_TRUE(golden) << path;
   const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, expected) << name;
+}
+
+std::size_t CountOf(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
 }
 
 }  // namespace membench

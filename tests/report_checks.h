@@ -1,6 +1,6 @@
-// File: tests/golden_file.h
-// Golden-file checks of the report formats: a layout change must be
-// deliberate.
+// File: tests/report_checks.h
+// Checks of rendered reports: golden files (a layout change must be
+// deliberate) and counts of what a page holds.
 #pragma once
 
 #include <string>
@@ -10,5 +10,8 @@ namespace membench {
 // Compares `text` with tests/golden/NAME byte for byte;
 // MEMBENCH_UPDATE_GOLDEN=1 rewrites the file after a deliberate change.
 void ExpectGolden(const std::string& text, const std::string& name);
+
+// How often `what` occurs in `text`, without overlaps.
+std::size_t CountOf(const std::string& text, const std::string& what);
 
 }  // namespace membench
