@@ -170,6 +170,35 @@ TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
   std::remove(path.c_str());
 }
 
+// A locality group keeps a random chain within it; other patterns and
+// sizes that are not whole lines are refused. The parallelism of the
+// chains is tabulated.
+TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
+  const Outcome run = Membench("run chase --size 1M --locality 0,4K --chains 1,4 -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("# Memory-level parallelism"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("locality=4 KiB"), std::string::npos) << run.output;
+  const Outcome wrong_pattern = Membench("run chase --size 1M --pattern page-random --locality 4K -r 2");
+  EXPECT_NE(wrong_pattern.status, 0);
+  EXPECT_NE(wrong_pattern.output.find("only the random pattern takes a locality group"), std::string::npos)
+      << wrong_pattern.output;
+  const Outcome partial_line = Membench("run chase --size 1M --locality 100 -r 2");
+  EXPECT_NE(partial_line.status, 0);
+  EXPECT_NE(partial_line.output.find("multiple of the 64-byte cache line"), std::string::npos) << partial_line.output;
+}
+
+// memset writes the byte asked for; clzero, which writes only zeros, is
+// refused for any other.
+TEST(Cli, MemsetWritesTheValueAskedAndClzeroOnlyZeros) {
+  const Outcome run = Membench("run memset --size 64K --impl libc --value 0,255 -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("value=255"), std::string::npos) << run.output;
+  const Outcome too_big = Membench("run memset --size 64K --value 256 -r 2");
+  EXPECT_NE(too_big.status, 0);
+  const Outcome clzero = Membench("run memset --size 64K --impl clzero --value 1 -r 2");
+  EXPECT_NE(clzero.status, 0) << clzero.output;
+}
+
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {
   const std::string path = TempPath("faults.json");
   const Outcome run =

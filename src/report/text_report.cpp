@@ -13,6 +13,7 @@
 #include "core/units.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
+#include "report/parallelism.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
@@ -282,6 +283,24 @@ void WriteLatencySteps(std::ostream& out, const RunResult& r, const std::vector<
   }
 }
 
+void WriteParallelism(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
+  std::vector<double> rates;
+  for (const MeasurementStats& st : stats) rates.push_back(st.rate.mean);
+  const std::vector<ParallelismRow> rows = MemoryParallelism(r.measurements, rates);
+  if (rows.empty()) return;
+  fmt::print(out,
+             "\n# Memory-level parallelism: K chains in flight; latency = K x ns/load (each chain waits for its own "
+             "loads); in flight = one chain's latency / ns per load (Little's law)\n");
+  std::vector<std::vector<std::string>> table;
+  for (const ParallelismRow& row : rows) {
+    table.push_back({row.conditions.empty() ? "-" : row.conditions, fmt::format("{}", row.chains),
+                     fmt::format("{:.3f}", row.ns_per_load), fmt::format("{:.2f}", row.latency_ns),
+                     fmt::format("{:.2f}", row.loads_in_flight)});
+  }
+  WriteColumns(out, {"conditions", "chains", "ns/load", "latency ns", "in flight"}, table,
+               {false, true, true, true, true});
+}
+
 void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
   fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
@@ -426,6 +445,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out, bool colour) {
   WriteSummary(out, result, stats);
   WritePairedRatios(out, result, colour);
   WriteLatencySteps(out, result, stats);
+  WriteParallelism(out, result, stats);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");

@@ -8,41 +8,21 @@
 // so TLB reach shows apart from cache), `sequential` with `stride` (what
 // prefetchers catch). `chains` independent chains interleaved measure
 // memory-level parallelism: K chains in flight give K loads per latency.
+// `locality` keeps a random chain within groups (multichase's -T), so that
+// TLB misses and cache misses can be separated (workloads/chase_order.h).
 
 #include <fmt/format.h>
-
-#include <numeric>
-#include <random>
 
 #include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "workloads/chase_order.h"
 #include "workloads/memory_params.h"
 
 namespace membench {
 namespace {
 
-constexpr std::size_t kLine = 64;
-constexpr std::uint64_t kSeed = 0x6d656d62656e6368;  // fixed: the same chain every run
-
-// The visiting order of the cache-line slots (indices into the region).
-std::vector<std::uint64_t> VisitOrder(const std::string& pattern, std::uint64_t size, std::uint64_t stride) {
-  std::mt19937_64 rng(kSeed);
-  std::vector<std::uint64_t> order;
-  if (pattern == "random") {
-    order.resize(size / kLine);
-    std::iota(order.begin(), order.end(), 0);
-    std::shuffle(order.begin(), order.end(), rng);
-  } else if (pattern == "page-random") {
-    const std::uint64_t lines_per_page = kPage4k / kLine;
-    for (std::uint64_t page = 0; page < size / kPage4k; ++page) {
-      order.push_back(page * lines_per_page + rng() % lines_per_page);
-    }
-  } else {
-    for (std::uint64_t offset = 0; offset + sizeof(void*) <= size; offset += stride) order.push_back(offset / kLine);
-  }
-  return order;
-}
+constexpr std::size_t kLine = kChaseLine;
 
 class ChaseWorkload final : public Workload {
  public:
@@ -51,6 +31,16 @@ class ChaseWorkload final : public Workload {
     const std::string pattern = point.at("pattern").text;
     const std::uint64_t stride = point.at("stride").number;
     chains_ = std::stoull(point.at("chains").text);
+    const std::uint64_t locality = point.at("locality").number;
+    if (locality != 0 && pattern != "random") {
+      throw Error(fmt::format("--locality {}: only the random pattern takes a locality group (it has {})",
+                              FormatSize(locality), pattern));
+    }
+    if (locality % kLine != 0 || locality > size_) {
+      throw Error(fmt::format("--locality {}: must be a multiple of the {}-byte cache line, at most --size {} (e.g. "
+                              "4K, one TLB entry of 4 KiB pages, or 2M)",
+                              FormatSize(locality), kLine, FormatSize(size_)));
+    }
     if (pattern == "sequential" && (stride % kLine != 0)) {
       throw Error(fmt::format("--stride {}: must be a multiple of the {}-byte cache line", stride, kLine));
     }
@@ -58,7 +48,7 @@ class ChaseWorkload final : public Workload {
       throw Error(fmt::format("--size {}: page-random needs at least one 4 KiB page", FormatSize(size_)));
     }
     region_ = Buffer("chain", size_, 0, ParsePagePolicy(point.at("pages").text));
-    const std::vector<std::uint64_t> order = VisitOrder(pattern, size_, stride);
+    const std::vector<std::uint64_t> order = ChaseVisitOrder(pattern, size_, stride, locality);
     if (order.size() < 2 * chains_) {
       throw Error(fmt::format("--size {} holds {} chain elements, fewer than 2 per chain for --chains {}",
                               FormatSize(size_), order.size(), chains_));
@@ -144,11 +134,16 @@ WorkloadInfo ChaseWorkloadInfo() {
       PagesParam(),
       SizeParamNamed("stride", "64", "bytes between elements in sequential pattern (a multiple of 64)", kLine),
       ChoiceParam("chains", "1", "independent chains interleaved (memory-level parallelism)",
-                  {"1", "2", "4", "8", "16"})};
+                  {"1", "2", "4", "8", "16"}),
+      SizeParamNamed("locality", "0",
+                     "random pattern: visit every line of one group of this many bytes before the next group, groups "
+                     "in random order (multichase -T): one TLB miss per group, a cache miss per line; 0: none",
+                     0)};
   info.examples = {
       "membench run chase --size 16K..1G:x4 --pages 4k,thp",
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
       "membench run chase --size 1G --chains 1,2,4,8,16",
+      "membench run chase --size 1G --locality 0,4K --pages 4k,thp",
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };

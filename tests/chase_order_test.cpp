@@ -1,0 +1,67 @@
+// File: tests/chase_order_test.cpp
+// chase's visiting orders: every line of the region exactly once, and a
+// locality group's lines all visited before the next group's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "workloads/chase_order.h"
+
+namespace membench {
+namespace {
+
+bool VisitsEveryLineOnce(std::vector<std::uint64_t> order, std::uint64_t lines) {
+  std::sort(order.begin(), order.end());
+  std::vector<std::uint64_t> all(lines);
+  std::iota(all.begin(), all.end(), 0);
+  return order == all;
+}
+
+TEST(ChaseOrder, RandomVisitsEveryLineOnceInAShuffledOrder) {
+  const auto order = ChaseVisitOrder("random", 1 << 20, 64, 0);
+  EXPECT_TRUE(VisitsEveryLineOnce(order, (1 << 20) / 64));
+  std::size_t in_place = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) in_place += order[i] == i ? 1 : 0;
+  EXPECT_LT(in_place, order.size() / 100) << "shuffled, not in order";
+  EXPECT_EQ(order, ChaseVisitOrder("random", 1 << 20, 64, 0)) << "the same chain every run";
+}
+
+TEST(ChaseOrder, ALocalityGroupIsFinishedBeforeTheNextOneStarts) {
+  for (const std::uint64_t group : {4096ull, 2ull << 20, 192ull}) {
+    const std::uint64_t size = 8ull << 20;
+    const auto order = ChaseVisitOrder("random", size, 64, group);
+    ASSERT_TRUE(VisitsEveryLineOnce(order, size / 64)) << group;
+    const std::uint64_t per_group = group / 64;
+    std::set<std::uint64_t> groups_seen;
+    std::uint64_t changes = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::uint64_t g = order[i] / per_group;
+      if (i == 0 || g != order[i - 1] / per_group) {
+        ++changes;
+        EXPECT_TRUE(groups_seen.insert(g).second) << "group " << g << " entered twice (locality " << group << ")";
+      }
+    }
+    EXPECT_EQ(changes, (size / 64 + per_group - 1) / per_group) << "one entry per group";
+    // Groups are visited in a random order, not in address order.
+    EXPECT_NE(order.front() / per_group, 0u) << group;
+  }
+}
+
+TEST(ChaseOrder, ALocalityAsLargeAsTheRegionIsPlainRandom) {
+  const auto order = ChaseVisitOrder("random", 1 << 16, 64, 1 << 16);
+  EXPECT_TRUE(VisitsEveryLineOnce(order, (1 << 16) / 64));
+}
+
+TEST(ChaseOrder, PageRandomTakesOneLinePerPageAndSequentialEveryStride) {
+  const auto pages = ChaseVisitOrder("page-random", 1 << 20, 64, 0);
+  ASSERT_EQ(pages.size(), 256u);
+  for (std::size_t p = 0; p < pages.size(); ++p) EXPECT_EQ(pages[p] / 64, p);
+  const auto strided = ChaseVisitOrder("sequential", 4096, 256, 0);
+  ASSERT_EQ(strided.size(), 16u);
+  EXPECT_EQ(strided[1], 4u);
+}
+
+}  // namespace
+}  // namespace membench
