@@ -15,7 +15,7 @@ Measurement Chase(const std::string& size, int chains) {
   return m;
 }
 
-TEST(Parallelism, LatencyAndLoadsInFlightFollowLittlesLaw) {
+TEST(Parallelism, LatencyAndImpliedParallelismFollowLittlesLaw) {
   // 100 ns a load alone; 4 chains give 3.2x the throughput, 16 give 5x.
   const std::vector<Measurement> ms = {Chase("1 GiB", 1), Chase("1 GiB", 4), Chase("1 GiB", 16)};
   const std::vector<double> rates = {1e7, 3.2e7, 5e7};
@@ -23,12 +23,12 @@ TEST(Parallelism, LatencyAndLoadsInFlightFollowLittlesLaw) {
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].chains, 1);
   EXPECT_DOUBLE_EQ(rows[0].latency_ns, 100);
-  EXPECT_DOUBLE_EQ(rows[0].loads_in_flight, 1);
+  EXPECT_DOUBLE_EQ(rows[0].implied_mlp, 1);
   EXPECT_DOUBLE_EQ(rows[1].ns_per_load, 31.25);
   EXPECT_DOUBLE_EQ(rows[1].latency_ns, 125) << "each load waits longer with 4 in flight";
-  EXPECT_DOUBLE_EQ(rows[1].loads_in_flight, 3.2);
+  EXPECT_DOUBLE_EQ(rows[1].implied_mlp, 3.2);
   EXPECT_DOUBLE_EQ(rows[2].latency_ns, 320);
-  EXPECT_DOUBLE_EQ(rows[2].loads_in_flight, 5);
+  EXPECT_DOUBLE_EQ(rows[2].implied_mlp, 5);
   EXPECT_EQ(rows[2].conditions, "") << "size does not vary";
 }
 
@@ -38,7 +38,7 @@ TEST(Parallelism, EachConditionIsItsOwnGroupAndNeedsAOneChainPoint) {
   ASSERT_EQ(rows.size(), 2u) << "1 GiB has no one-chain point";
   EXPECT_EQ(rows[0].conditions, "size=64 KiB");
   EXPECT_EQ(rows[0].chains, 1) << "sorted by chains";
-  EXPECT_DOUBLE_EQ(rows[1].loads_in_flight, 2);
+  EXPECT_DOUBLE_EQ(rows[1].implied_mlp, 2);
   EXPECT_TRUE(MemoryParallelism({Chase("1 GiB", 1), Chase("2 GiB", 1)}, {1e7, 1e7}).empty())
       << "no rows when chains do not vary";
 }

@@ -3,9 +3,10 @@
 // independent chains were interleaved. K chains in flight give a
 // throughput X_K (loads per second); each chain still waits for its own
 // loads, so a load's latency under that concurrency is K / X_K; and by
-// Little's law the concurrency one chain's latency implies is X_K × the
-// single chain's latency, the speed-up over one chain (multichase's MLP
-// figures). Pure: tested with synthetic rates.
+// Little's law the concurrency the throughput implies at one chain's
+// latency is X_K × that latency, the speed-up over one chain. It exceeds K
+// when a load got faster under concurrency, and falls short of it when the
+// loads queue. Pure: tested with synthetic rates.
 #pragma once
 
 #include <string>
@@ -20,7 +21,7 @@ struct ParallelismRow {
   int chains = 1;
   double ns_per_load = 0;  // 1e9 / X_K: all chains together
   double latency_ns = 0;   // K / X_K: each load, waited for by its chain
-  double loads_in_flight = 0;  // X_K × the one-chain latency: the parallelism achieved
+  double implied_mlp = 0;  // X_K × the one-chain latency (Little's law)
 };
 
 // `rates` are the measurements' mean rates (loads per second), one each.

@@ -290,14 +290,15 @@ void WriteParallelism(std::ostream& out, const RunResult& r, const std::vector<M
   if (rows.empty()) return;
   fmt::print(out,
              "\n# Memory-level parallelism: K chains in flight; latency = K x ns/load (each chain waits for its own "
-             "loads); in flight = one chain's latency / ns per load (Little's law)\n");
+             "loads); implied MLP = one chain's latency / ns per load (Little's law at the unloaded latency: above K "
+             "when a load got faster with K in flight, below when loads queued)\n");
   std::vector<std::vector<std::string>> table;
   for (const ParallelismRow& row : rows) {
     table.push_back({row.conditions.empty() ? "-" : row.conditions, fmt::format("{}", row.chains),
                      fmt::format("{:.3f}", row.ns_per_load), fmt::format("{:.2f}", row.latency_ns),
-                     fmt::format("{:.2f}", row.loads_in_flight)});
+                     fmt::format("{:.2f}", row.implied_mlp)});
   }
-  WriteColumns(out, {"conditions", "chains", "ns/load", "latency ns", "in flight"}, table,
+  WriteColumns(out, {"conditions", "chains", "ns/load", "latency ns", "implied MLP"}, table,
                {false, true, true, true, true});
 }
 
