@@ -333,7 +333,13 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
     std::string label = VaryingLabel(m.point, varying, "");
     std::string counters;
     for (const CounterStats& c : st.counters) {
-      if (c.hidden || !c.counted) continue;
+      if (c.hidden) continue;
+      if (!c.counted) {
+        // Supported, but not counted in every sample (never scheduled, or a
+        // read that failed): no figure is shown for it, and it is said.
+        counters += fmt::format("{}{} <not counted>", counters.empty() ? "" : "; ", c.name);
+        continue;
+      }
       counters += fmt::format("{}{} {}{}", counters.empty() ? "" : "; ", c.name, WithThousands(c.summary.mean),
                               c.running_pct < 99.995 ? fmt::format(" ({:.0f}% running, scaled)", c.running_pct) : "");
     }
@@ -408,7 +414,7 @@ std::string EventsTable(const RunResult& r) {
   std::vector<std::vector<Cell>> rows;
   for (const EventStatus& e : r.events) {
     rows.push_back({{e.name},
-                    {e.supported ? "counted (" + e.counted_modes + ")" : "<not supported>",
+                    {e.supported ? "supported (" + e.counted_modes + "); whether it ran: the figures" : "<not supported>",
                      false, e.supported ? "" : "warning"},
                     {e.reason.empty() ? "-" : e.reason}});
   }
