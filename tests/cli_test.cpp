@@ -23,6 +23,7 @@
 #include "report/noise_floor_json.h"
 #include "store/store.h"
 #include "sys/files.h"
+#include "sys/limits.h"
 #include "sys/memory.h"
 #include "workloads/impl_params.h"
 
@@ -185,6 +186,52 @@ TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
   const Outcome partial_line = Membench("run chase --size 1M --locality 100 -r 2");
   EXPECT_NE(partial_line.status, 0);
   EXPECT_NE(partial_line.output.find("multiple of the 64-byte cache line"), std::string::npos) << partial_line.output;
+}
+
+// loaded: the curve with its load traffic counted per sample, requested
+// and at memory (1:1 writes with temporal stores: 3 blocks moved for 2
+// asked), idle without load; bad CPUs, nodes and worker flags refused.
+TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
+  if (sys::AllowedCpuCount() < 2) GTEST_SKIP() << "loaded needs a CPU besides the latency CPU";
+  const std::string path = TempPath("loaded.json");
+  const Outcome run = Membench("run loaded --size 1M --load-size 1M --delay 0,idle --traffic read,1:1 -r 2 --json " +
+                               path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("# Loaded latency (traffic=1:1)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("load traffic at memory (est.)"), std::string::npos);
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  for (const auto& m : result["measurements"]) {
+    ASSERT_EQ(m["side_counts"].size(), 2u);
+    EXPECT_EQ(m["side_counts"][0]["name"], "load traffic requested");
+    const bool idle = m["point"]["delay"] == "idle";
+    const bool copy = m["point"]["traffic"] == "1:1";
+    for (const auto& s : m["samples"]) {
+      const auto requested = s["side_counts"][0].get<std::uint64_t>();
+      const auto at_memory = s["side_counts"][1].get<std::uint64_t>();
+      if (idle) {
+        EXPECT_EQ(requested, 0u);
+        continue;
+      }
+      EXPECT_GT(requested, 0u);
+      EXPECT_EQ(requested % 4096, 0u) << "whole blocks";
+      EXPECT_EQ(2 * at_memory, (copy ? 3 : 2) * requested);
+    }
+  }
+  std::remove(path.c_str());
+
+  const Outcome threads = Membench("run loaded --size 1M --threads 2 -r 2");
+  EXPECT_NE(threads.status, 0);
+  EXPECT_NE(threads.output.find("places its own workers"), std::string::npos) << threads.output;
+  const Outcome node = Membench("run loaded --size 1M --load-size 1M --membind 4095 -r 2");
+  EXPECT_NE(node.status, 0);
+  EXPECT_NE(node.output.find("online NUMA nodes"), std::string::npos) << node.output;
+  const Outcome malformed = Membench("run loaded --size 1M --load-cpus 1-x -r 2");
+  EXPECT_NE(malformed.status, 0);
+  EXPECT_NE(malformed.output.find("--load-cpus 1-x"), std::string::npos) << malformed.output;
+  const Outcome shared = Membench("run loaded --size 1M --latency-cpu 0 --load-cpus 0 -r 2");
+  EXPECT_NE(shared.status, 0);
+  EXPECT_NE(shared.output.find("CPU"), std::string::npos) << shared.output;
 }
 
 // memset writes the byte asked for; clzero, which writes only zeros, is

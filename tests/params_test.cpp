@@ -77,6 +77,27 @@ TEST(ExpandParam, ChoicesAllSkipsUnavailableAndNamesSuggestTheClosest) {
   EXPECT_NE(ErrorOf(Impl(), "gamma").find("needs avx9"), std::string::npos);
 }
 
+TEST(ExpandParam, AWordStandsForAValueWithoutANumber) {
+  ParamSpec delay = CountParam("delay", "0", "", 0, 1000);
+  delay.word = "idle";
+  const auto values = ExpandParam(delay, "0,100..200:+100,idle");
+  ASSERT_EQ(values.size(), 4u);
+  EXPECT_TRUE(values[2].numeric);
+  EXPECT_EQ(values[3].text, "idle");
+  EXPECT_FALSE(values[3].numeric);
+  EXPECT_NE(ErrorOf(delay, "busy").find("--delay"), std::string::npos) << "any other word is still an error";
+  EXPECT_NE(ErrorOf(Size(), "idle"), "") << "a spec without a word takes none";
+}
+
+TEST(ExpandParam, TextIsOneValueCommasIncluded) {
+  const ParamSpec cpus = TextParam("load-cpus", "auto", "");
+  const auto values = ExpandParam(cpus, "1-3,8");
+  ASSERT_EQ(values.size(), 1u) << "a CPU list is one value, not an axis";
+  EXPECT_EQ(values[0].text, "1-3,8");
+  EXPECT_FALSE(values[0].numeric);
+  EXPECT_NE(ErrorOf(cpus, "").find("empty"), std::string::npos);
+}
+
 TEST(ExpandMatrix, CartesianProductFirstParameterSlowest) {
   const auto points = ExpandMatrix({Size(), Impl()}, {{"size", "4K,8K"}, {"impl", "alpha,beta"}});
   ASSERT_EQ(points.size(), 4u);

@@ -319,7 +319,7 @@ int RunCli(int argc, char** argv) {
     CLI::App* cmd = run->add_subcommand(info.name, info.summary);
     for (const auto& p : info.params) {
       cmd->add_option("--" + p.name, given[info.name + "/" + p.name], p.help + " (default " + p.default_value + ")")
-          ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : "LIST");
+          ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : (p.kind == ParamKind::kText ? "VALUE" : "LIST"));
     }
     AddCommonRunFlags(*cmd, flags, info);
     cmd->footer(Examples(info.examples) +

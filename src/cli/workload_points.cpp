@@ -1,6 +1,8 @@
 // File: cli/workload_points.cpp
 #include "cli/workload_points.h"
 
+#include <fmt/format.h>
+
 #include "core/error.h"
 #include "engine/workers.h"
 
@@ -13,7 +15,13 @@ std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string
     throw Error("give --procs or --threads, not both");
   }
   for (const char* name : {kProcsParam, kThreadsParam}) {
-    if (values.count(name) != 0) specs.push_back(WorkerCountParam(name));
+    if (values.count(name) == 0) continue;
+    if (info.own_workers) {
+      throw Error(fmt::format("--{}: {} places its own workers (see membench list params {}); run it without "
+                              "--procs and --threads",
+                              name, info.name, info.name));
+    }
+    specs.push_back(WorkerCountParam(name));
   }
   for (const ParamSpec& p : info.params) {
     if (values.count(p.name) != 0 || info.machine_default == nullptr) continue;

@@ -43,6 +43,19 @@ std::optional<WorkerStats> ComputeWorkerStats(const Measurement& m) {
   return out;
 }
 
+std::vector<SideRateStats> ComputeSideRates(const Measurement& m) {
+  std::vector<SideRateStats> out;
+  for (std::size_t c = 0; c < m.side_counts.size(); ++c) {
+    std::vector<double> per_second;
+    for (const Sample& s : m.samples) {
+      if (c >= s.side_counts.size() || s.wall_ns <= 0) continue;
+      per_second.push_back(static_cast<double>(s.side_counts[c]) * 1e9 / static_cast<double>(s.wall_ns));
+    }
+    out.push_back({m.side_counts[c].name, m.side_counts[c].unit, Summarize(per_second)});
+  }
+  return out;
+}
+
 std::vector<PhaseStats> ComputePhaseStats(const Measurement& m) {
   std::vector<PhaseStats> out;
   double all = 0;
@@ -140,6 +153,7 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   if (!out.cycles_from_pmu && work_total > 0) out.cycles_per_unit = tsc_total / work_total;
   out.workers = ComputeWorkerStats(m);
   out.phases = ComputePhaseStats(m);
+  out.side_rates = ComputeSideRates(m);
   // Only where memory is faulted in: a program's or a message run's faults
   // per second would say nothing about faulting.
   if (m.fresh_state_each_sample && m.unit == WorkUnit::kBytes && out.page_faults_per_sample &&

@@ -47,6 +47,14 @@ struct PhaseStats {
   double share_pct = 0;  // of all phases' time
 };
 
+// A workload's side count (core/result.h) as a rate: per sample, the
+// count over the sample's wall time.
+struct SideRateStats {
+  std::string name;
+  WorkUnit unit = WorkUnit::kBytes;
+  Summary per_second;
+};
+
 struct MeasurementStats {
   // Work units per second: the mean (and the rest) of the per-sample rates,
   // each sample one observation (docs/statistics.md says why). Samples whose
@@ -68,6 +76,7 @@ struct MeasurementStats {
   std::optional<double> faults_per_second;
   std::optional<double> ns_per_fault;
   std::vector<PhaseStats> phases;
+  std::vector<SideRateStats> side_rates;
   NoiseDiagnostics noise;  // of the rate's samples
 };
 

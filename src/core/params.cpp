@@ -139,11 +139,27 @@ ParamSpec CountParam(std::string name, std::string default_value, std::string he
   return p;
 }
 
+ParamSpec TextParam(std::string name, std::string default_value, std::string help) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.kind = ParamKind::kText;
+  p.default_value = std::move(default_value);
+  p.help = std::move(help);
+  return p;
+}
+
 std::vector<ParamValue> ExpandParam(const ParamSpec& spec, std::string_view text) {
   std::vector<ParamValue> out;
+  if (spec.kind == ParamKind::kText) {
+    if (text.empty()) throw Error(fmt::format("--{}: empty value (default: {})", spec.name, spec.default_value));
+    out.push_back({std::string(text), 0, false});
+    return out;
+  }
   for (std::string_view item : SplitCommas(text)) {
     if (item.empty()) throw Error(fmt::format("--{}: empty item in '{}'", spec.name, text));
-    if (spec.kind == ParamKind::kChoice) {
+    if (!spec.word.empty() && item == spec.word) {
+      out.push_back({std::string(item), 0, false});
+    } else if (spec.kind == ParamKind::kChoice) {
       ExpandChoice(spec, item, out);
     } else if (item.find("..") != std::string_view::npos) {
       ExpandRange(spec, item, out);

@@ -16,7 +16,9 @@
 
 namespace membench {
 
-enum class ParamKind { kSize, kCount, kChoice };
+// kText: one value taken as given, not split at commas and not an axis
+// (a CPU list such as 1-3,8); the workload checks it.
+enum class ParamKind { kSize, kCount, kChoice, kText };
 
 struct ParamSpec {
   std::string name;
@@ -26,6 +28,9 @@ struct ParamSpec {
   std::vector<std::string> choices;  // kChoice only
   // kChoice: why a choice cannot run on this machine, "" when it can.
   std::function<std::string(const std::string&)> unavailable_reason;
+  // kSize, kCount: a word that stands for a value with no number ("idle",
+  // "auto"), kept as text (ParamValue::numeric false).
+  std::string word;
   std::uint64_t min_value = 0;  // kSize, kCount
   std::uint64_t max_value = std::numeric_limits<std::uint64_t>::max();
 };
@@ -35,6 +40,7 @@ ParamSpec ChoiceParam(std::string name, std::string default_value, std::string h
 ParamSpec SizeParamNamed(std::string name, std::string default_value, std::string help, std::uint64_t min_value);
 ParamSpec CountParam(std::string name, std::string default_value, std::string help, std::uint64_t min_value,
                      std::uint64_t max_value);
+ParamSpec TextParam(std::string name, std::string default_value, std::string help);
 
 struct ParamValue {
   std::string text;          // as shown: "64 MiB", "movsb", "3"

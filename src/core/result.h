@@ -20,6 +20,14 @@
 
 namespace membench {
 
+// A count a workload keeps beside its work (loaded: the bytes its load
+// workers moved while the latency worker was timed), reported as a rate
+// over each sample's wall time.
+struct SideCount {
+  std::string name;  // "load traffic requested"
+  WorkUnit unit = WorkUnit::kBytes;
+};
+
 struct Sample {
   std::int64_t wall_ns = 0;
   std::uint64_t tsc_ticks = 0;
@@ -36,6 +44,7 @@ struct Sample {
   // the workers.
   std::vector<std::int64_t> phase_ns;
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
+  std::vector<std::uint64_t> side_counts;             // one per Measurement::side_counts entry
 };
 
 // Work per second in one sample; nullopt when no time elapsed (a clock too
@@ -71,6 +80,7 @@ struct Measurement {
   // work is done in child processes.
   std::string cpu_time_scope;
   std::vector<std::string> phases;  // names for Sample::phase_ns
+  std::vector<SideCount> side_counts;  // what Sample::side_counts count
   std::vector<Sample> samples;
   // The very first sample of the point, before any warm-up (one loop): the
   // cold pass, faults included where the workload's memory was untouched.

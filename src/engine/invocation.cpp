@@ -248,6 +248,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
                     "writing every line, for the whole run",
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
   }
+  const sys::AffinityRestorer restore_affinity;
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress(options.quiet);
   WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes);

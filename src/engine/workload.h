@@ -16,6 +16,7 @@
 
 #include "core/page_proof.h"
 #include "core/params.h"
+#include "core/result.h"
 #include "core/work_unit.h"
 
 namespace membench {
@@ -47,6 +48,11 @@ class Workload {
   // the sample's own TSC rate.
   virtual std::vector<std::string> Phases() const { return {}; }
   virtual std::vector<std::uint64_t> TakePhaseTicks() { return {}; }
+
+  // Counts kept beside the work (the load workers' bytes), and handed over
+  // after each Run: the counts over that Run's timed region.
+  virtual std::vector<SideCount> SideCounts() const { return {}; }
+  virtual std::vector<std::uint64_t> TakeSideCounts() { return {}; }
 };
 
 // Who does a workload's work: the thread that calls Run, or tasks Run
@@ -86,6 +92,10 @@ struct WorkloadInfo {
   // and may say why in `note`.
   std::string (*machine_default)(const std::string& param, std::string& note) = nullptr;
   std::unique_ptr<Workload> (*make)() = nullptr;
+  // The workload starts and places workers of its own (loaded: one latency
+  // worker, load workers on other CPUs), so --procs and --threads do not
+  // apply to it.
+  bool own_workers = false;
 
   WorkloadNeeds NeedsOf(const Point& point) const { return needs ? needs(point) : WorkloadNeeds{}; }
   PointUnit UnitOf(const Point& point) const {

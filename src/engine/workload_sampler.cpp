@@ -46,6 +46,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   for (const std::uint64_t ticks : workload.TakePhaseTicks()) {
     s.phase_ns.push_back(static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick));
   }
+  s.side_counts = workload.TakeSideCounts();
   return run;
 }
 
@@ -66,6 +67,7 @@ void WorkloadSampler::Describe(Measurement& m) const {
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
   m.phases = workload_->Phases();
+  m.side_counts = workload_->SideCounts();
   m.cpu_time_scope = cpu_scope_.reaped_children
                          ? "membench's process, and the child processes reaped during the sample"
                          : "membench's process";

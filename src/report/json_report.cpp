@@ -107,6 +107,7 @@ json SampleToJson(const Sample& s) {
           {"worker_wall_ns", s.worker_wall_ns},
           {"start_skew_ns", s.start_skew_ns},
           {"phase_ns", s.phase_ns},
+          {"side_counts", s.side_counts},
           {"counters", counters}};
 }
 
@@ -148,6 +149,13 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
     phases.push_back(
         {{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
   }
+  json side_counts = json::array();
+  for (const auto& side : m.side_counts) side_counts.push_back({{"name", side.name}, {"unit", UnitName(side.unit)}});
+  json side_rates = json::array();
+  for (const auto& side : st.side_rates) {
+    side_rates.push_back(
+        {{"name", side.name}, {"unit", UnitName(side.unit)}, {"per_second", SummaryToJson(side.per_second)}});
+  }
   json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));
   json workers = nullptr;
@@ -168,6 +176,7 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
           {"warmup_samples", m.warmup_samples},
           {"cpu_time_scope", m.cpu_time_scope},
           {"phases", m.phases},
+          {"side_counts", side_counts},
           {"samples", samples},
           {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : json(nullptr)},
           {"stats",
@@ -181,6 +190,7 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
             {"faults_per_second", st.faults_per_second ? json(*st.faults_per_second) : json(nullptr)},
             {"ns_per_fault", st.ns_per_fault ? json(*st.ns_per_fault) : json(nullptr)},
             {"phases", phases},
+            {"side_rates", side_rates},
             {"noise",
              {{"outliers", st.noise.outliers},
               {"trend_p", st.noise.trend_p ? json(*st.noise.trend_p) : json(nullptr)},

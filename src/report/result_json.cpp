@@ -105,6 +105,14 @@ class Reader {
     for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Integer((*v)[i], Index(at, i)));
     return out;
   }
+  std::vector<std::uint64_t> Unsigneds(const json& object, const std::string& key, const std::string& where) const {
+    std::vector<std::uint64_t> out;
+    const json* v = Find(object, key);
+    if (!v) return out;
+    const std::string at = Join(where, key);
+    for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Unsigned((*v)[i], Index(at, i)));
+    return out;
+  }
 
   static std::string Index(const std::string& where, std::size_t i) { return where + "[" + std::to_string(i) + "]"; }
   static std::string Join(const std::string& where, const std::string& key) {
@@ -176,6 +184,16 @@ EventStatus ReadEvent(const Reader& in, const json& e, const std::string& at) {
   return out;
 }
 
+WorkUnit ReadUnit(const Reader& in, const json& object, const std::string& key, const std::string& at) {
+  const std::string where = Reader::Join(at, key);
+  const std::string unit = in.Text(in.At(object, key, at), where);
+  try {
+    return ParseWorkUnit(unit);
+  } catch (const Error&) {
+    in.Fail(where, "is not a unit membench knows ('" + unit + "')");
+  }
+}
+
 Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   Sample out;
   out.wall_ns = in.Integer(in.At(s, "wall_ns", at), at + ".wall_ns");
@@ -187,6 +205,7 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   out.worker_wall_ns = in.Integers(s, "worker_wall_ns", at);
   out.start_skew_ns = in.IntegerOr(s, "start_skew_ns", at);
   out.phase_ns = in.Integers(s, "phase_ns", at);
+  out.side_counts = in.Unsigneds(s, "side_counts", at);
   if (const json* counters = in.Find(s, "counters")) {
     const std::string where = at + ".counters";
     for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
@@ -277,13 +296,8 @@ Point ReadPoint(const Reader& in, const json& m, const std::string& at) {
 Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& at) {
   Measurement out;
   out.workload = in.Text(in.At(m, "workload", at), at + ".workload");
-  const std::string unit = in.Text(in.At(m, "work_unit", at), at + ".work_unit");
-  try {
-    out.unit = ParseWorkUnit(unit);
-  } catch (const Error&) {
-    in.Fail(at + ".work_unit", "is not a unit membench knows ('" + unit + "')");
-  }
-  out.rate_label = in.TextOr(m, "rate_label", at, unit);
+  out.unit = ReadUnit(in, m, "work_unit", at);
+  out.rate_label = in.TextOr(m, "rate_label", at, std::string(UnitName(out.unit)));
   out.point = ReadPoint(in, m, at);
   out.loops = in.UnsignedOr(m, "loops_per_sample", at);
   out.loops_calibrated = in.FlagOr(m, "loops_calibrated", at);
@@ -291,10 +305,29 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
   out.warmup_samples = static_cast<int>(in.IntegerOr(m, "warmup_samples", at));
   out.cpu_time_scope = in.TextOr(m, "cpu_time_scope", at);
   out.phases = in.Texts(m, "phases", at);
+  if (const json* sides = in.Find(m, "side_counts")) {
+    const std::string where = at + ".side_counts";
+    for (std::size_t i = 0; i < in.Array(*sides, where).size(); ++i) {
+      const std::string si = Reader::Index(where, i);
+      const json& side = (*sides)[i];
+      SideCount count;
+      count.name = in.Text(in.At(side, "name", si), si + ".name");
+      count.unit = ReadUnit(in, side, "unit", si);
+      out.side_counts.push_back(std::move(count));
+    }
+  }
   const std::string samples = at + ".samples";
   const json& list = in.Array(in.At(m, "samples", at), samples);
   for (std::size_t i = 0; i < list.size(); ++i)
     out.samples.push_back(ReadSample(in, list[i], Reader::Index(samples, i)));
+  for (std::size_t i = 0; i < out.samples.size(); ++i) {
+    const std::size_t counts = out.samples[i].side_counts.size();
+    if (counts != 0 && counts != out.side_counts.size()) {
+      in.Fail(Reader::Index(samples, i) + ".side_counts",
+              "has " + std::to_string(counts) + " counts, but the measurement's side_counts name " +
+                  std::to_string(out.side_counts.size()));
+    }
+  }
   if (const json* first = in.Find(m, "first_sample")) out.first_sample = ReadSample(in, *first, at + ".first_sample");
   if (const json* proofs = in.Find(m, "page_proof")) {
     for (std::size_t i = 0; i < in.Array(*proofs, at + ".page_proof").size(); ++i) {

@@ -13,6 +13,7 @@
 #include "core/units.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
+#include "report/loaded_curve.h"
 #include "report/parallelism.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
@@ -40,11 +41,13 @@ RateScale ScaleFor(double per_second) {
 
 }  // namespace
 
-std::string RateText(const Measurement& m, double per_second) {
-  if (IsBytes(m)) return fmt::format("{:.3f} GB/s", per_second / 1e9);
+std::string RateText(WorkUnit unit, double per_second) {
+  if (unit == WorkUnit::kBytes) return fmt::format("{:.3f} GB/s", per_second / 1e9);
   const RateScale scale = ScaleFor(per_second);
-  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, Plural(m));
+  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, UnitName(unit));
 }
+
+std::string RateText(const Measurement& m, double per_second) { return RateText(m.unit, per_second); }
 
 namespace {
 
@@ -140,6 +143,11 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18.1f}      {:<32} # {:.1f}% of the timed phases{}\n", phase.ns_per_unit.mean,
                "ns/" + Singular(m) + " " + phase.name, phase.share_pct,
                phase.ns_per_unit.n >= 2 ? fmt::format(" ( +- {:.2f}% )", phase.ns_per_unit.rel_sem_pct) : "");
+  }
+  for (const auto& side : st.side_rates) {
+    fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean), side.name,
+               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median)),
+               NoiseText(side.per_second));
   }
   if (st.ns_per_fault) {
     fmt::print(out, "{:>18}      {:<32} # {:.3f} us per fault: {} time / page-faults, the touches included\n",
@@ -302,6 +310,40 @@ void WriteParallelism(std::ostream& out, const RunResult& r, const std::vector<M
                {false, true, true, true, true});
 }
 
+std::string GbText(const Summary& bytes_per_s) { return fmt::format("{:.3f}", bytes_per_s.mean / 1e9); }
+
+void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
+  for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
+    fmt::print(out,
+               "\n# Loaded latency{}: a dependent load's latency against the bandwidth the load workers achieved "
+               "over the same samples; * marks the knee (Kneedle: farthest below the chord, once latency rises "
+               "{:.0f}% or more)\n",
+               curve.conditions.empty() ? "" : " (" + curve.conditions + ")", 100 * kKneeMinRise);
+    std::vector<std::vector<std::string>> table;
+    for (std::size_t i = 0; i < curve.points.size(); ++i) {
+      const LoadedCurvePoint& p = curve.points[i];
+      const Summary& bw = p.requested_bytes_per_s;
+      table.push_back(
+          {p.delay + (curve.knee == i ? " *" : ""), GbText(bw),
+           bw.n >= 2 && bw.mean > 0 ? fmt::format("{:.2f}%", bw.rel_sem_pct) : "-", GbText(p.memory_bytes_per_s),
+           fmt::format("{:.1f}", p.latency_ns),
+           fmt::format("{:.1f}..{}", p.latency_low_ns,
+                       p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : std::string("inf")),
+           curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-"});
+    }
+    WriteColumns(out,
+                 {"delay ns", "load GB/s", "+-", "at memory GB/s (est.)", "latency ns", "95% CI", "vs idle"},
+                 table, {false, true, true, true, true, true, true});
+    if (curve.knee) {
+      const LoadedCurvePoint& k = curve.points[*curve.knee];
+      fmt::print(out, "#   knee: delay {}: {:.3f} GB/s at {:.1f} ns\n", k.delay, k.requested_bytes_per_s.mean / 1e9,
+                 k.latency_ns);
+    } else {
+      fmt::print(out, "#   no knee: {}\n", curve.no_knee_because);
+    }
+  }
+}
+
 void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
   fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
@@ -447,6 +489,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out, bool colour) {
   WritePairedRatios(out, result, colour);
   WriteLatencySteps(out, result, stats);
   WriteParallelism(out, result, stats);
+  WriteLoadedCurves(out, result, stats);
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");

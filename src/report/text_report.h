@@ -15,6 +15,7 @@ void WriteTextReport(const RunResult& result, std::ostream& out, bool colour = f
 
 // A rate as the report prints it: "9.812 GB/s", "1.904 Kpages/s".
 std::string RateText(const Measurement& m, double per_second);
+std::string RateText(WorkUnit unit, double per_second);
 
 // perf's precision for "avg +- sd seconds time elapsed": two significant
 // digits of the standard error (tools/perf/util/stat-display.c).

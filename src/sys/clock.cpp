@@ -12,6 +12,15 @@ std::int64_t MonotonicNs() {
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+double MeasureTscTicksPerNs(std::int64_t window_ns) {
+  const std::int64_t ns0 = MonotonicNs();
+  const std::uint64_t tsc0 = ReadTsc();
+  std::int64_t ns1 = ns0;
+  while (ns1 - ns0 < window_ns) ns1 = MonotonicNs();
+  const std::uint64_t tsc1 = ReadTsc();
+  return static_cast<double>(tsc1 - tsc0) / static_cast<double>(ns1 - ns0);
+}
+
 CpuTimes CpuTimesOf(const ::rusage& usage) {
   auto ns = [](const timeval& tv) {
     return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;

@@ -28,6 +28,10 @@ inline std::uint64_t ReadTscOrdered() {
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
 
+// TSC ticks per nanosecond of CLOCK_MONOTONIC, measured by spinning for
+// `window_ns`: what turns a delay in nanoseconds into a TSC deadline.
+double MeasureTscTicksPerNs(std::int64_t window_ns);
+
 struct CpuTimes {
   std::int64_t user_ns = 0;
   std::int64_t system_ns = 0;

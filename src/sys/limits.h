@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace membench::sys {
 
@@ -24,5 +25,7 @@ std::uint64_t RaiseOpenFileLimit();
 // CPUs this thread may run on (its affinity mask; a cpuset may allow fewer
 // than are online).
 int AllowedCpuCount();
+// Those CPUs, in ascending order.
+std::vector<int> AllowedCpus();
 
 }  // namespace membench::sys

@@ -35,6 +35,12 @@ ScopedAffinity::~ScopedAffinity() {
   if (active_) sched_setaffinity(0, sizeof previous_, &previous_);
 }
 
+AffinityRestorer::AffinityRestorer() : saved_ok_(sched_getaffinity(0, sizeof saved_, &saved_) == 0) {}
+
+AffinityRestorer::~AffinityRestorer() {
+  if (saved_ok_) sched_setaffinity(0, sizeof saved_, &saved_);
+}
+
 CopyOnWriteHolder::CopyOnWriteHolder()
     : child_(ChildProcess::Fork([] {
         for (;;) ::pause();

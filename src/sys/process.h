@@ -28,6 +28,21 @@ class ScopedAffinity {
   bool active_ = false;
 };
 
+// Restores the calling thread's affinity as it is now when it goes: a run
+// whose workload pins the runner's thread itself (loaded's latency CPU)
+// leaves the thread as it found it.
+class AffinityRestorer {
+ public:
+  AffinityRestorer();
+  AffinityRestorer(const AffinityRestorer&) = delete;
+  AffinityRestorer& operator=(const AffinityRestorer&) = delete;
+  ~AffinityRestorer();
+
+ private:
+  cpu_set_t saved_{};
+  bool saved_ok_ = false;
+};
+
 // A forked child that does nothing but keep the parent's private pages
 // mapped, so the parent's next write to each is a copy-on-write fault. It
 // is killed and reaped when this goes (and dies with the parent).

@@ -21,6 +21,8 @@ void PinCurrentThread(int cpu) {
   }
 }
 
+int CurrentCpu() { return ::sched_getcpu(); }
+
 WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body,
                        const std::function<void()>& stop)
     : kind_(kind) {

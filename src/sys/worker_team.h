@@ -54,5 +54,7 @@ class WorkerTeam {
 
 // Pins the calling thread to one CPU.
 void PinCurrentThread(int cpu);
+// The CPU the calling thread runs on now.
+int CurrentCpu();
 
 }  // namespace membench::sys

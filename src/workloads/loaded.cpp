@@ -1,0 +1,288 @@
+// File: workloads/loaded.cpp
+// loaded: load-to-use latency while other CPUs load the memory system, as
+// Intel's Memory Latency Checker measures it (--loaded_latency). The
+// runner's thread, pinned to the latency CPU, chases one random cycle over
+// its working set (every load waits for the last, as in `chase`); load
+// workers on the load CPUs move traffic of one kind through buffers of
+// their own, spinning `delay` ns after every 4 KiB block they move. Each
+// delay is a point, "idle" one without load workers, so the curve of
+// latency against the bandwidth the load achieved is one measurement per
+// delay, and its knee is marked in the report (report/loaded_curve.h).
+// The load's bytes are counted over each sample, twice: what its loads and
+// stores asked for, and an estimate of what the memory moved (temporal
+// stores read each line first; non-temporal stores do not).
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "core/cpu_list.h"
+#include "core/error.h"
+#include "core/units.h"
+#include "engine/registry.h"
+#include "sys/clock.h"
+#include "sys/cpu.h"
+#include "sys/limits.h"
+#include "sys/numa.h"
+#include "sys/worker_team.h"
+#include "workloads/chase_order.h"
+#include "workloads/load_team.h"
+#include "workloads/load_traffic.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+constexpr std::uint64_t kLoadsPerLoop = 4096;
+constexpr const char* kIdle = "idle";
+constexpr const char* kAuto = "auto";
+constexpr const char* kLocal = "local";
+
+struct LoadedCpus {
+  int latency = 0;
+  std::vector<int> load;  // empty when the point is idle
+};
+
+std::string AllowedText(const std::vector<int>& allowed) {
+  return fmt::format("membench may run on CPUs {} (see taskset -p $$)", fmt::join(allowed, ","));
+}
+
+// The CPUs this thread could run on when loaded was first planned: the
+// first Prepare pins the thread to the latency CPU, and the points planned
+// or prepared after it must still see every CPU.
+const std::vector<int>& AllowedCpusAtStart() {
+  static const std::vector<int> allowed = sys::AllowedCpus();
+  return allowed;
+}
+
+bool IsIdle(const Point& point) { return point.at("delay").text == kIdle; }
+
+// Which CPU measures and which carry load, checked against the CPUs this
+// thread may run on.
+LoadedCpus ResolveCpus(const Point& point) {
+  const std::vector<int>& allowed = AllowedCpusAtStart();
+  if (allowed.empty()) throw Error("cannot read which CPUs this thread may run on (sched_getaffinity failed)");
+  const auto is_allowed = [&](int cpu) { return std::find(allowed.begin(), allowed.end(), cpu) != allowed.end(); };
+  LoadedCpus cpus;
+  const ParamValue& latency = point.at("latency-cpu");
+  cpus.latency = latency.numeric ? static_cast<int>(latency.number) : allowed.front();
+  if (!is_allowed(cpus.latency)) {
+    throw Error(fmt::format("--latency-cpu {}: not a CPU membench may run on; {}", cpus.latency,
+                            AllowedText(allowed)));
+  }
+  if (IsIdle(point)) return cpus;
+  const std::string& load = point.at("load-cpus").text;
+  if (load == kAuto) {
+    std::copy_if(allowed.begin(), allowed.end(), std::back_inserter(cpus.load),
+                 [&](int cpu) { return cpu != cpus.latency; });
+    if (cpus.load.empty()) {
+      throw Error(fmt::format("loaded needs a CPU for load workers besides the latency CPU {}; {}", cpus.latency,
+                              AllowedText(allowed)));
+    }
+    return cpus;
+  }
+  try {
+    cpus.load = ParseCpuList(load);
+  } catch (const Error& e) {
+    throw Error(fmt::format("--load-cpus {}: {} (write e.g. 1-3,8)", load, e.what()));
+  }
+  for (int cpu : cpus.load) {
+    if (cpu == cpus.latency) {
+      throw Error(fmt::format("--load-cpus {}: includes the latency CPU {}; a load worker there would take turns "
+                              "with the latency worker instead of loading the memory beside it",
+                              load, cpu));
+    }
+    if (!is_allowed(cpu)) {
+      throw Error(fmt::format("--load-cpus {}: CPU {} is not one membench may run on; {}", load, cpu,
+                              AllowedText(allowed)));
+    }
+  }
+  std::sort(cpus.load.begin(), cpus.load.end());
+  if (std::adjacent_find(cpus.load.begin(), cpus.load.end()) != cpus.load.end()) {
+    throw Error(fmt::format("--load-cpus {}: names a CPU twice", load));
+  }
+  return cpus;
+}
+
+std::optional<int> NodeOf(const Point& point) {
+  const ParamValue& node = point.at("membind");
+  if (!node.numeric) return std::nullopt;
+  return static_cast<int>(node.number);
+}
+
+class LoadedWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    const LoadedCpus cpus = ResolveCpus(point);
+    latency_cpu_ = cpus.latency;
+    const std::uint64_t size = point.at("size").number;
+    const PagePolicy pages = ParsePagePolicy(point.at("pages").text);
+    const std::optional<int> node = NodeOf(point);
+    sys::PinCurrentThread(latency_cpu_);
+    region_ = Buffer("latency chain", size, 0, pages);
+    if (node) sys::BindToNode(region_.data(), size, *node);
+    BuildChain(size);
+
+    if (!IsIdle(point)) {
+      LoadTeamPlan plan;
+      plan.cpus = cpus.load;
+      plan.shape = ParseTrafficKind(point.at("traffic").text);
+      plan.bytes_per_worker = point.at("load-size").number;
+      plan.pages = pages;
+      plan.node = node;
+      const std::uint64_t delay_ns = point.at("delay").number;
+      if (delay_ns != 0) {
+        const double ticks_per_ns = sys::MeasureTscTicksPerNs(20'000'000);
+        const auto blocks = static_cast<double>(plan.shape.reads + plan.shape.writes);
+        plan.delay_ticks_per_step = static_cast<std::uint64_t>(static_cast<double>(delay_ns) * blocks * ticks_per_ns);
+      }
+      requested_per_step_ = RequestedBytesPerStep(plan.shape);
+      memory_per_step_ = MemoryBytesPerStep(plan.shape);
+      load_ = std::make_unique<LoadTeam>(plan);
+      notes_.push_back(fmt::format(
+          "latency worker on CPU {} (the runner's thread: the counters are its own); {} load worker{} on CPU {}, "
+          "{} of its own each: {}; {} after every 4 KiB block",
+          latency_cpu_, cpus.load.size(), cpus.load.size() == 1 ? "" : "s", fmt::join(cpus.load, ","),
+          FormatSize(plan.bytes_per_worker), load_->Describe(),
+          delay_ns == 0 ? std::string("no delay") : fmt::format("a {} ns spin on the TSC", delay_ns)));
+      notes_.push_back(
+          "load traffic at memory (est.) adds a write-allocate read for every line written with temporal stores; it "
+          "assumes every block misses the caches, which holds while the load buffers are far larger than the last "
+          "level cache; without uncore counters it is not measured");
+      std::uint64_t largest_cache = 0;
+      for (const auto& cache : sys::Cpu().caches) largest_cache = std::max(largest_cache, cache.size_bytes);
+      if (largest_cache != 0 && plan.bytes_per_worker * cpus.load.size() < 4 * largest_cache) {
+        notes_.push_back(fmt::format("the load buffers ({} in all) are less than 4x the {} cache CPUID reports: much "
+                                     "of the load may stay in the caches; raise --load-size",
+                                     FormatSize(plan.bytes_per_worker * cpus.load.size()), FormatSize(largest_cache)));
+      }
+    } else {
+      notes_.push_back(fmt::format("idle: latency worker on CPU {} alone, no load workers", latency_cpu_));
+    }
+    if (node) notes_.push_back(fmt::format("every buffer bound to NUMA node {} (mbind MPOL_BIND)", *node));
+  }
+
+  void Run(std::uint64_t loops) override {
+    // Another point's Prepare (interleaved order) may have pinned this
+    // thread elsewhere; moving back costs one system call, only then.
+    if (sys::CurrentCpu() != latency_cpu_) sys::PinCurrentThread(latency_cpu_);
+    if (load_) load_->Start();
+    char* p = head_;
+    const std::uint64_t loads = loops * kLoadsPerLoop;
+    for (std::uint64_t i = 0; i < loads; ++i) p = *reinterpret_cast<char* volatile*>(p);
+    head_ = p;
+    if (load_) {
+      const std::uint64_t steps = load_->Stop();
+      requested_ += steps * requested_per_step_;
+      at_memory_ += steps * memory_per_step_;
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return kLoadsPerLoop; }
+
+  std::vector<SideCount> SideCounts() const override {
+    return {{"load traffic requested", WorkUnit::kBytes}, {"load traffic at memory (est.)", WorkUnit::kBytes}};
+  }
+  std::vector<std::uint64_t> TakeSideCounts() override {
+    std::vector<std::uint64_t> counts{requested_, at_memory_};
+    requested_ = 0;
+    at_memory_ = 0;
+    return counts;
+  }
+
+  std::vector<PageProof> PageProofs() const override {
+    std::vector<PageProof> proofs{region_.Proof()};
+    if (load_) proofs.push_back(load_->Proof());
+    return proofs;
+  }
+  std::vector<std::string> Notes() const override { return notes_; }
+
+ private:
+  // One random cycle over every line of the working set: no prefetcher
+  // helps, so each load costs the latency of where its line is.
+  void BuildChain(std::uint64_t size) {
+    const std::vector<std::uint64_t> order = ChaseVisitOrder("random", size, kChaseLine, 0);
+    char* base = region_.data();
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      *reinterpret_cast<char**>(base + order[i] * kChaseLine) = base + order[(i + 1) % order.size()] * kChaseLine;
+    }
+    head_ = base + order.front() * kChaseLine;
+  }
+
+  int latency_cpu_ = 0;
+  Buffer region_;
+  char* head_ = nullptr;
+  std::unique_ptr<LoadTeam> load_;
+  std::uint64_t requested_per_step_ = 0;
+  std::uint64_t memory_per_step_ = 0;
+  std::uint64_t requested_ = 0;
+  std::uint64_t at_memory_ = 0;
+  std::vector<std::string> notes_;
+};
+
+WorkloadNeeds Needs(const Point& point) {
+  const LoadedCpus cpus = ResolveCpus(point);  // bad CPUs are refused before anything runs
+  if (const std::optional<int> node = NodeOf(point)) {
+    const std::vector<int> nodes = sys::OnlineNodes();
+    if (std::find(nodes.begin(), nodes.end(), *node) == nodes.end()) {
+      throw Error(fmt::format("--membind {}: this machine's online NUMA nodes are {}", *node, fmt::join(nodes, ",")));
+    }
+  }
+  const std::uint64_t load_bytes = point.at("load-size").number * cpus.load.size();
+  const int buffers = 1 + static_cast<int>(cpus.load.size());
+  return MemoryNeeds(point, point.at("size").number + load_bytes, buffers);
+}
+
+WorkloadInfo LoadedWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "loaded";
+  info.summary = "loaded latency: a dependent chase while load workers on other CPUs move traffic (Intel MLC)";
+  info.unit = WorkUnit::kLoads;
+  info.rate_label = "loads";
+  ParamSpec delay = CountParam("delay", "0,100,500,2000,idle",
+                               "ns each load worker spins after every 4 KiB block it moves (the injection delay); "
+                               "idle: no load workers",
+                               0, 100'000'000);
+  delay.word = kIdle;
+  ParamSpec latency_cpu =
+      CountParam("latency-cpu", kAuto, "CPU of the latency worker; auto: the first membench may run on", 0, 4095);
+  latency_cpu.word = kAuto;
+  ParamSpec membind = CountParam("membind", kLocal,
+                                 "NUMA node every buffer is bound to (mbind); a list measures one matrix per node; "
+                                 "local: first touch, the node each worker runs on",
+                                 0, 4095);
+  membind.word = kLocal;
+  info.params = {
+      SizeParamNamed("size", "256M", "the latency worker's working set: one random cycle over its lines",
+                     2 * kChaseLine),
+      delay,
+      ChoiceParam("traffic", "read",
+                  "what the load workers move: read, 3:1 / 2:1 / 1:1 (reads to writes), write, nt-write "
+                  "(non-temporal stores), triad (a = b + s*c)",
+                  TrafficKindNames()),
+      SizeParamNamed("load-size", "128M", "each load worker's buffer; far beyond the last level cache",
+                     4 * kTrafficBlock),
+      PagesParam(),
+      latency_cpu,
+      TextParam("load-cpus", kAuto,
+                "CPUs with a load worker each, e.g. 1-7 or 1,3,5 (one list, not an axis); auto: every CPU membench may "
+                "run on but the latency CPU"),
+      membind};
+  info.examples = {
+      "membench run loaded",
+      "membench run loaded --delay 0,50,100,200,500,1000,5000,idle --traffic read,1:1,nt-write",
+      "membench run loaded --latency-cpu 0 --load-cpus 1-15 --membind 0,1",
+  };
+  info.needs = Needs;
+  info.own_workers = true;
+  info.make = [] { return std::unique_ptr<Workload>(new LoadedWorkload()); };
+  return info;
+}
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(LoadedWorkloadInfo);
+
+}  // namespace membench
