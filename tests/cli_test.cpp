@@ -223,6 +223,9 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
   const Outcome threads = Membench("run loaded --size 1M --threads 2 -r 2");
   EXPECT_NE(threads.status, 0);
   EXPECT_NE(threads.output.find("places its own workers"), std::string::npos) << threads.output;
+  const Outcome cpu = Membench("run loaded --size 1M --cpu 0 -r 2");
+  EXPECT_NE(cpu.status, 0);
+  EXPECT_NE(cpu.output.find("--cpu: loaded places its own workers"), std::string::npos) << cpu.output;
   const Outcome node = Membench("run loaded --size 1M --load-size 1M --membind 4095 -r 2");
   EXPECT_NE(node.status, 0);
   EXPECT_NE(node.output.find("online NUMA nodes"), std::string::npos) << node.output;

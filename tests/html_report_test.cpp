@@ -8,6 +8,7 @@
 #include <limits>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include "report_checks.h"
 #include "report/html_charts.h"
@@ -317,6 +318,52 @@ TEST(HtmlReport, ALatencyIntervalReachingZeroRateIsUnboundedAbove) {
   std::ostringstream out;
   WriteHtmlRuns({r}, out);
   EXPECT_NE(out.str().find(" .. unbounded), 2 samples"), std::string::npos);
+}
+
+TEST(HtmlCharts, ALinearXAxisStartsAtZeroAndLabelsValues) {
+  CurveChart chart = TwoCurves();
+  chart.x_log = false;
+  chart.curves[0].points = {{0, 100, 95, 105, "idle"}, {12.5, 110, 100, 120, "loaded"}};
+  chart.curves.resize(1);
+  const std::string svg = RenderCurveChart(chart);
+  EXPECT_EQ(svg.find(">4 KiB</text>"), std::string::npos) << "no size ticks";
+  EXPECT_NE(svg.find(">10</text>"), std::string::npos) << svg;
+}
+
+// loaded's delays become a curve of latency against the load's bandwidth,
+// with its table and the knee named, in place of the per-point chart.
+TEST(HtmlReport, LoadedPointsDrawLatencyAgainstBandwidth) {
+  RunResult r = ChartedResult();
+  r.measurements.clear();
+  const std::vector<std::tuple<std::string, double, double>> curve = {
+      {"0", 35e9, 260}, {"100", 30e9, 106}, {"500", 10e9, 101}, {"idle", 0, 100}};
+  for (const auto& [delay, bytes_per_s, ns] : curve) {
+    Measurement m;
+    m.workload = "loaded";
+    m.unit = WorkUnit::kLoads;
+    const bool idle = delay == "idle";
+    m.point.values = {{"delay", {delay, idle ? 0 : std::stoull(delay), !idle}}};
+    m.side_counts = {{"load traffic requested", WorkUnit::kBytes}, {"load traffic at memory (est.)", WorkUnit::kBytes}};
+    for (int i = 0; i < 4; ++i) {
+      Sample s;
+      s.work = 1'000'000;
+      s.loops = 1;
+      s.wall_ns = static_cast<std::int64_t>(ns * 1e6 * (1 + 0.001 * i));
+      const auto bytes = static_cast<std::uint64_t>(bytes_per_s * static_cast<double>(s.wall_ns) / 1e9);
+      s.side_counts = {bytes, 2 * bytes};
+      s.counters = {std::nullopt};
+      m.samples.push_back(s);
+    }
+    r.measurements.push_back(m);
+  }
+  std::ostringstream out;
+  WriteHtmlRuns({r}, out);
+  const std::string page = out.str();
+  EXPECT_NE(page.find(">load traffic requested (GB/s)</text>"), std::string::npos);
+  EXPECT_NE(page.find("<h3>Loaded latency</h3>"), std::string::npos);
+  EXPECT_NE(page.find("100 (knee)"), std::string::npos) << page;
+  EXPECT_NE(page.find(">knee</text>"), std::string::npos);
+  EXPECT_EQ(page.find("-rates\""), std::string::npos) << "no per-point chart beside the curve";
 }
 
 // The page of a known result, byte for byte: a layout change is deliberate

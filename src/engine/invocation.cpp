@@ -181,6 +181,11 @@ struct PointsPlan {
 // cannot run.
 PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                        const std::vector<CacheLevel>& caches, std::size_t events) {
+  if (info.own_workers && !options.cpus.empty()) {
+    throw Error(fmt::format("--cpu: {} places its own workers; name their CPUs with its parameters (membench run {} "
+                            "--help)",
+                            info.name, info.name));
+  }
   PointsPlan plan;
   for (const Point& point : points) {
     const auto workers = WorkersOf(point);

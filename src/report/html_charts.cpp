@@ -227,7 +227,9 @@ std::string RenderCurveChart(const CurveChart& chart) {
   }
   if (xs.Empty()) xs = {1, 2};
   if (ys.Empty()) ys = {0, 1};
-  const AxisScale x{xs.lo, xs.hi, f.left + 10, f.PlotRight() - 10, true};
+  const AxisScale x = chart.x_log ? AxisScale{xs.lo, xs.hi, f.left + 10, f.PlotRight() - 10, true}
+                                  : AxisScale{std::min(0.0, xs.lo), xs.hi > 0 ? xs.hi * 1.05 : 1.0, f.left + 10,
+                                              f.PlotRight() - 10, false};
   double y_lo = 0;
   double y_hi = ys.hi * 1.08;
   if (chart.y_log) {
@@ -237,7 +239,8 @@ std::string RenderCurveChart(const CurveChart& chart) {
   if (!(y_hi > y_lo)) y_hi = y_lo + 1;
   const AxisScale y{y_lo, y_hi, f.PlotBottom(), f.top, chart.y_log};
   std::string svg = FigureOpen(chart.id) + SvgOpen(chart.id, f, "curves");
-  svg += XAxis(f, x, PowerOfTwoTicks(xs.lo, xs.hi, 10), SizeTickLabel, chart.x_label);
+  svg += chart.x_log ? XAxis(f, x, PowerOfTwoTicks(xs.lo, xs.hi, 10), SizeTickLabel, chart.x_label)
+                     : XAxis(f, x, LinearTicks(x.lo, x.hi, 6), ValueTickLabel, chart.x_label);
   svg += YAxis(f, y, chart.y_log ? LogTicks(y_lo, y_hi) : LinearTicks(y_lo, y_hi, 6), chart.y_label);
   svg += Markers(chart.markers, f, x);
   for (std::size_t i = 0; i < chart.curves.size(); ++i) svg += CurveBandAndLine(chart.curves[i], i, x, y);

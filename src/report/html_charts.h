@@ -39,6 +39,7 @@ struct CurveChart {
   std::string caption;
   std::string x_label;  // "size (log scale)"
   std::string y_label;  // "rate (GB/s)"
+  bool x_log = true;    // sizes, with power-of-two ticks; else linear from 0
   bool y_log = false;   // else from 0
   std::vector<Curve> curves;
   std::vector<ChartMarker> markers;

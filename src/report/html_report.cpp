@@ -14,6 +14,7 @@
 #include "core/units.h"
 #include "report/html_charts.h"
 #include "report/latency_steps.h"
+#include "report/loaded_curve.h"
 #include "report/lmsummary_report.h"
 #include "report/metadata_diff.h"
 #include "report/svg_plot.h"
@@ -256,6 +257,77 @@ std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std:
   return RenderIntervalChart(chart);
 }
 
+// loaded: latency against the load's bandwidth, one curve per traffic (or
+// other condition), the knee marked; and the curve's figures in a table.
+struct LoadedFigures {
+  std::string chart;  // "" where there is no curve
+  std::string table;
+};
+
+LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
+                                 const std::vector<MeasurementStats>& stats, const std::string& id) {
+  std::vector<Measurement> measurements;
+  std::vector<MeasurementStats> group_stats;
+  for (const std::size_t i : g.indices) {
+    measurements.push_back(r.measurements[i]);
+    group_stats.push_back(stats[i]);
+  }
+  const std::vector<LoadedCurve> curves = LoadedCurves(measurements, group_stats);
+  if (curves.empty()) return {};
+  CurveChart chart;
+  chart.id = id;
+  chart.x_label = "load traffic requested (GB/s)";
+  chart.y_label = "latency (ns per load)";
+  chart.x_log = false;
+  std::vector<std::vector<Cell>> rows;
+  std::string knees;
+  for (const LoadedCurve& curve : curves) {
+    const std::string name = curve.conditions.empty() ? g.workload : curve.conditions;
+    Curve line{name, {}};
+    for (std::size_t i = 0; i < curve.points.size(); ++i) {
+      const LoadedCurvePoint& p = curve.points[i];
+      CurvePoint point;
+      point.x = p.requested_bytes_per_s.mean / 1e9;
+      point.y = p.latency_ns;
+      point.y_low = p.latency_low_ns;
+      point.y_high = p.latency_high_ns ? *p.latency_high_ns : std::numeric_limits<double>::infinity();
+      const std::string high = p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : "unbounded";
+      point.tooltip = fmt::format("{} delay={}: {:.3f} GB/s, {:.1f} ns per load (95% CI {:.1f} .. {})", name, p.delay,
+                                  point.x, p.latency_ns, p.latency_low_ns, high);
+      line.points.push_back(point);
+      rows.push_back({name, Cell(p.delay + (curve.knee == i ? " (knee)" : ""), true),
+                      Cell(fmt::format("{:.3f}", point.x), true),
+                      Cell(fmt::format("{:.3f}", p.memory_bytes_per_s.mean / 1e9), true),
+                      Cell(fmt::format("{:.1f}", p.latency_ns), true),
+                      Cell(fmt::format("{:.1f} .. {}", p.latency_low_ns, high), true),
+                      Cell(curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-",
+                           true)});
+    }
+    std::sort(line.points.begin(), line.points.end(),
+              [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
+    if (curve.knee) {
+      const LoadedCurvePoint& k = curve.points[*curve.knee];
+      if (chart.markers.empty()) {
+        chart.markers.push_back({k.requested_bytes_per_s.mean / 1e9, "knee", "latency-step"});
+      }
+      knees += fmt::format("{}{}: delay {}, {:.3f} GB/s at {:.1f} ns", knees.empty() ? "" : "; ", name, k.delay,
+                           k.requested_bytes_per_s.mean / 1e9, k.latency_ns);
+    } else {
+      knees += fmt::format("{}{}: none ({})", knees.empty() ? "" : "; ", name, curve.no_knee_because);
+    }
+    chart.curves.push_back(std::move(line));
+  }
+  chart.caption = fmt::format(
+      "Loaded latency: each point one injection delay, its latency (1e9 / rate, the band its 95% CI) against the "
+      "bandwidth the load workers' loads and stores asked for over the same samples. Knee (Kneedle, the first "
+      "series' marked): {}.",
+      knees);
+  return {RenderCurveChart(chart),
+          "<h3>Loaded latency</h3>\n" +
+              Table({"series", "delay ns", "load GB/s", "at memory GB/s (est.)", "latency ns", "95% CI", "vs idle"},
+                    rows, "figures loaded")};
+}
+
 // The noise checks' findings in a few words; their full text is the row's tooltip.
 std::string NoiseFlags(const NoiseDiagnostics& noise) {
   std::string flags;
@@ -470,9 +542,14 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
     const std::vector<std::string> varying = VaryingParams(points);
     const std::string id = fmt::format("{}w{}", prefix, k + 1);
     html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.workload) + "</h2>\n<div class=\"panel\">\n";
-    html += Contains(varying, "size") ? SizeChart(r, g, stats, varying, id + "-size")
-                                      : EstimateChart(r, g, stats, varying, id + "-rates");
-    html += ProofsAndNotes(r, g, varying) + "</div>\n";
+    const LoadedFigures loaded = LoadedCurveFigures(r, g, stats, id + "-loaded");
+    if (!loaded.chart.empty()) {
+      html += loaded.chart;
+    } else {
+      html += Contains(varying, "size") ? SizeChart(r, g, stats, varying, id + "-size")
+                                        : EstimateChart(r, g, stats, varying, id + "-rates");
+    }
+    html += ProofsAndNotes(r, g, varying) + "</div>\n" + loaded.table;
     html += "<h3>Samples</h3>\n" + StripsFor(r, g, stats, varying, id + "-samples");
     // A long table would push the charts below it out of sight: folded
     // (open in a click, without a script) past a screenful of points.

@@ -143,10 +143,10 @@ class LoadedWorkload final : public Workload {
       load_ = std::make_unique<LoadTeam>(plan);
       notes_.push_back(fmt::format(
           "latency worker on CPU {} (the runner's thread: the counters are its own); {} load worker{} on CPU {}, "
-          "{} of its own each: {}; {} after every 4 KiB block",
+          "{} of its own each, spinning on the TSC for the delay after every 4 KiB block",
           latency_cpu_, cpus.load.size(), cpus.load.size() == 1 ? "" : "s", fmt::join(cpus.load, ","),
-          FormatSize(plan.bytes_per_worker), load_->Describe(),
-          delay_ns == 0 ? std::string("no delay") : fmt::format("a {} ns spin on the TSC", delay_ns)));
+          FormatSize(plan.bytes_per_worker)));
+      notes_.push_back("load: " + load_->Describe());
       notes_.push_back(
           "load traffic at memory (est.) adds a write-allocate read for every line written with temporal stores; it "
           "assumes every block misses the caches, which holds while the load buffers are far larger than the last "
