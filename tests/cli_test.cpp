@@ -218,6 +218,10 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
       EXPECT_EQ(2 * at_memory, (copy ? 3 : 2) * requested);
     }
   }
+  const Outcome csv = Membench("report --format csv " + path);
+  ASSERT_EQ(csv.status, 0) << csv.output;
+  EXPECT_NE(csv.output.find(",load traffic requested per_s,load traffic at memory (est.) per_s"), std::string::npos)
+      << csv.output;
   std::remove(path.c_str());
 
   const Outcome threads = Membench("run loaded --size 1M --threads 2 -r 2");

@@ -36,6 +36,7 @@ void AddOnce(std::vector<std::string>& list, const std::string& name) {
 struct Columns {
   std::vector<std::string> params;
   std::vector<std::string> events;
+  std::vector<std::string> sides;  // side counts (loaded's load traffic), as rates
 };
 
 // The table's own columns after the parameters; a parameter of the same
@@ -71,6 +72,7 @@ Columns ColumnsOf(const std::vector<RunResult>& results) {
   for (const RunResult& r : results) {
     for (const Measurement& m : r.measurements) {
       for (const auto& [name, value] : m.point.values) AddOnce(c.params, name);
+      for (const SideCount& side : m.side_counts) AddOnce(c.sides, side.name);
     }
     for (const EventStatus& e : r.events) AddOnce(c.events, e.name);
   }
@@ -89,6 +91,7 @@ class CsvWriter {
       names.push_back(event);
       names.push_back(event + " running_pct");
     }
+    for (const std::string& side : columns_.sides) names.push_back(side + " per_s");
     Line(names);
   }
 
@@ -109,6 +112,14 @@ class CsvWriter {
             value != nullptr && value->has_value() && (*value)->enabled_ns > 0
                 ? Number(100.0 * static_cast<double>((*value)->running_ns) / static_cast<double>((*value)->enabled_ns))
                 : "");
+      }
+      for (const std::string& side : columns_.sides) {
+        const auto found = std::find_if(m.side_counts.begin(), m.side_counts.end(),
+                                        [&](const SideCount& c) { return c.name == side; });
+        const auto index = static_cast<std::size_t>(found - m.side_counts.begin());
+        const bool known = found != m.side_counts.end() && index < s.side_counts.size() && s.wall_ns > 0;
+        cells.push_back(known ? Number(static_cast<double>(s.side_counts[index]) * 1e9 / static_cast<double>(s.wall_ns))
+                              : "");
       }
       Line(cells);
     }
@@ -134,6 +145,11 @@ class CsvWriter {
       const bool counted = found != st.counters.end() && found->counted;
       cells.push_back(counted ? Number(found->summary.mean) : "");
       cells.push_back(counted ? Number(found->running_pct) : "");
+    }
+    for (const std::string& side : columns_.sides) {
+      const auto found = std::find_if(st.side_rates.begin(), st.side_rates.end(),
+                                      [&](const SideRateStats& rate) { return rate.name == side; });
+      cells.push_back(found != st.side_rates.end() && found->per_second.n > 0 ? Number(found->per_second.mean) : "");
     }
     Line(cells);
   }
