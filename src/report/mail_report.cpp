@@ -99,6 +99,13 @@ void WriteMailRun(const RunResult& r, std::ostream& out) {
     text += fmt::format("{:>24}  ( +- {} )  median {}\n", RateText(m, st.rate.mean),
                         st.rate.n >= 2 ? fmt::format("{:5.2f}%", st.rate.rel_sem_pct) : std::string("    ?"),
                         RateText(m, st.rate.median));
+    for (const SideRateStats& side : st.side_rates) {
+      text += fmt::format("{:>24}  ( +- {} )  {}\n", RateText(side.unit, side.per_second.mean),
+                          side.per_second.n >= 2 && side.per_second.mean > 0
+                              ? fmt::format("{:5.2f}%", side.per_second.rel_sem_pct)
+                              : std::string("    ?"),
+                          side.name);
+    }
     if (st.cycles_per_unit > 0) {
       text += fmt::format("{:>24}  {}\n", fmt::format("{:.4g} cycles/{}", st.cycles_per_unit, UnitSingular(m.unit)),
                           st.cycles_from_pmu ? "PMU cycles" : "TSC estimate");
