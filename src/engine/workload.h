@@ -32,6 +32,11 @@ class Workload {
   // and runs exactly one loop per sample.
   virtual bool FreshStateEachSample() const { return false; }
   virtual void PrepareSample() {}
+  // Untimed, just before and just after every Run: what must be in motion
+  // while Run is timed (loaded's load workers) starts before the clock and
+  // stops after it, so waking it is not part of the sample.
+  virtual void BeforeRun() {}
+  virtual void AfterRun() {}
   // Timed: does the work `loops` times. No allocation, no logging.
   virtual void Run(std::uint64_t loops) = 0;
   // Units of work (the point's WorkUnit) done by one loop.

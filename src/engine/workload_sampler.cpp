@@ -26,6 +26,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   TimedRun run;
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
+  workload.BeforeRun();
   counters.Start();
   run.start_ns = sys::MonotonicNs();
   const std::uint64_t tsc0 = sys::ReadTsc();
@@ -34,6 +35,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   run.end_ns = sys::MonotonicNs();
   Sample& s = run.sample;
   s.counters = counters.Stop();
+  workload.AfterRun();
   const sys::CpuTimes cpu1 = cpu_times();
   const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   s.wall_ns = run.end_ns - run.start_ns;

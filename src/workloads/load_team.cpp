@@ -18,6 +18,7 @@ struct LoadTeam::Worker {
   alignas(64) std::atomic<std::uint64_t> steps{0};
   Buffer buffer;
   std::string description;
+  std::uint64_t sink = 0;  // keeps the page reads
 };
 
 LoadTeam::LoadTeam(LoadTeamPlan plan) : plan_(std::move(plan)) {
@@ -66,10 +67,13 @@ void LoadTeam::WorkerMain(int index) {
   ready_.fetch_add(1);
   std::uint32_t seen = 0;
   std::uint64_t steps = 0;
+  std::uint64_t sink = 0;
   for (;;) {
     generation_.wait(seen);
     seen = generation_.load();
     if (quit_.load() != 0) return;
+    // Before the sample's clock starts (Start waits for a first step).
+    sink += ReadEveryPage(self.buffer.data(), plan_.bytes_per_worker);
     while (running_.load(std::memory_order_relaxed) != 0) {
       traffic.Step();
       self.steps.store(++steps, std::memory_order_relaxed);
@@ -79,6 +83,7 @@ void LoadTeam::WorkerMain(int index) {
         }
       }
     }
+    self.sink = sink;
     parked_.fetch_add(1);
     parked_.notify_all();
   }
@@ -92,18 +97,25 @@ std::uint64_t LoadTeam::StepsSoFar() const {
 
 void LoadTeam::Start() {
   // Every worker is parked: their counts stand still until the release.
-  steps_at_start_ = StepsSoFar();
+  std::vector<std::uint64_t> parked_at;
+  for (const auto& w : workers_) parked_at.push_back(w->steps.load());
   parked_.store(0);
   running_.store(1);
   generation_.fetch_add(1);
   generation_.notify_all();
+  // A sleeping CPU can take milliseconds to wake in a VM: the sample starts
+  // only once every worker moves.
+  for (std::size_t i = 0; i < workers_.size(); ++i) {
+    while (workers_[i]->steps.load(std::memory_order_relaxed) == parked_at[i]) {
+      if (quit_.load(std::memory_order_relaxed) != 0) return;
+    }
+  }
 }
 
-std::uint64_t LoadTeam::Stop() {
+void LoadTeam::Stop() {
   running_.store(0);
   const auto count = static_cast<std::uint32_t>(workers_.size());
   for (std::uint32_t parked = parked_.load(); parked < count; parked = parked_.load()) parked_.wait(parked);
-  return StepsSoFar() - steps_at_start_;
 }
 
 PageProof LoadTeam::Proof() const { return workers_.front()->buffer.Proof(); }

@@ -3,9 +3,10 @@
 // each with its own buffer (mapped, bound to a NUMA node where asked, and
 // written by that worker, so first touch places it as the worker's
 // traffic would). Between samples they sleep on a futex and take no CPU
-// time; Start releases them into their traffic loop, Stop parks them again
-// and returns the steps they did in between. A delay after every step,
-// spun on the TSC, sets the injection rate.
+// time; Start releases them into their traffic loop (outside the timed
+// region: waking a CPU can take milliseconds), Stop parks them again, and
+// their step counts read around the timed region give its load. A delay
+// after every step, spun on the TSC, sets the injection rate.
 #pragma once
 
 #include <atomic>
@@ -40,11 +41,14 @@ class LoadTeam {
   LoadTeam& operator=(const LoadTeam&) = delete;
   ~LoadTeam();
 
-  // Releases the workers into their traffic loop; returns at once.
+  // Releases the workers into their traffic loop and returns once every
+  // one of them has finished a step: the load is in full flow.
   void Start();
-  // Parks them and waits until all are parked; the steps all of them did
-  // since Start.
-  std::uint64_t Stop();
+  // Parks them and waits until all are parked.
+  void Stop();
+  // The steps all workers have done: read before and after a timed region,
+  // the difference is its load (to a step per worker).
+  std::uint64_t StepsSoFar() const;
 
   // Worker 1's buffer, as the page proof of the load buffers.
   PageProof Proof() const;
@@ -54,7 +58,6 @@ class LoadTeam {
   struct Worker;
   void WorkerMain(int index);
   void TellWorkersToQuit();
-  std::uint64_t StepsSoFar() const;
 
   LoadTeamPlan plan_;
   std::vector<std::unique_ptr<Worker>> workers_;
@@ -63,7 +66,6 @@ class LoadTeam {
   std::atomic<std::uint32_t> generation_{0};
   std::atomic<std::uint32_t> parked_{0};
   std::atomic<std::uint32_t> quit_{0};
-  std::uint64_t steps_at_start_ = 0;
   std::unique_ptr<sys::WorkerTeam> team_;
 };
 

@@ -68,6 +68,14 @@ std::uint64_t MemoryBytesPerStep(const TrafficShape& shape) {
   return static_cast<std::uint64_t>(shape.reads + shape.writes + allocate_reads) * kTrafficBlock;
 }
 
+std::uint64_t ReadEveryPage(const char* buffer, std::size_t bytes) {
+  std::uint64_t sum = 0;
+  for (std::size_t offset = 0; offset < bytes; offset += 4096) {
+    sum += static_cast<unsigned char>(*static_cast<const volatile char*>(buffer + offset));
+  }
+  return sum;
+}
+
 TrafficGenerator::TrafficGenerator(const TrafficShape& shape, char* buffer, std::size_t bytes)
     : shape_(shape),
       buffer_(buffer),

@@ -38,6 +38,13 @@ std::uint64_t RequestedBytesPerStep(const TrafficShape& shape);
 // allocate), a non-temporal store does not.
 std::uint64_t MemoryBytesPerStep(const TrafficShape& shape);
 
+// Reads one word of every 4 KiB page, untimed, before a sample: where a
+// hypervisor keeps shadow page tables (this project's VMs), any TLB flush
+// in the process (an munmap anywhere) makes the next touch of every page
+// cost ~10 us, which would otherwise land in the timed region. Returns
+// the sum, for a sink.
+std::uint64_t ReadEveryPage(const char* buffer, std::size_t bytes);
+
 // Moves one worker's traffic through its buffer.
 class TrafficGenerator {
  public:

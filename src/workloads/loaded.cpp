@@ -8,7 +8,11 @@
 // delay is a point, "idle" one without load workers, so the curve of
 // latency against the bandwidth the load achieved is one measurement per
 // delay, and its knee is marked in the report (report/loaded_curve.h).
-// The load's bytes are counted over each sample, twice: what its loads and
+// Before each sample, untimed, one word of every page of every buffer is
+// read (workloads/load_traffic.h says why). The load workers are set
+// going before each sample's clock starts and
+// parked after it stops; their bytes are counted over the timed region,
+// twice: what its loads and
 // stores asked for, and an estimate of what the memory moved (temporal
 // stores read each line first; non-temporal stores do not).
 
@@ -117,7 +121,8 @@ class LoadedWorkload final : public Workload {
   void Prepare(const Point& point) override {
     const LoadedCpus cpus = ResolveCpus(point);
     latency_cpu_ = cpus.latency;
-    const std::uint64_t size = point.at("size").number;
+    size_ = point.at("size").number;
+    const std::uint64_t size = size_;
     const PagePolicy pages = ParsePagePolicy(point.at("pages").text);
     const std::optional<int> node = NodeOf(point);
     sys::PinCurrentThread(latency_cpu_);
@@ -164,20 +169,29 @@ class LoadedWorkload final : public Workload {
     if (node) notes_.push_back(fmt::format("every buffer bound to NUMA node {} (mbind MPOL_BIND)", *node));
   }
 
-  void Run(std::uint64_t loops) override {
+  void BeforeRun() override {
     // Another point's Prepare (interleaved order) may have pinned this
-    // thread elsewhere; moving back costs one system call, only then.
+    // thread elsewhere.
     if (sys::CurrentCpu() != latency_cpu_) sys::PinCurrentThread(latency_cpu_);
+    sink_ += ReadEveryPage(region_.data(), size_);
     if (load_) load_->Start();
+  }
+
+  void Run(std::uint64_t loops) override {
+    const std::uint64_t steps_before = load_ ? load_->StepsSoFar() : 0;
     char* p = head_;
     const std::uint64_t loads = loops * kLoadsPerLoop;
     for (std::uint64_t i = 0; i < loads; ++i) p = *reinterpret_cast<char* volatile*>(p);
     head_ = p;
     if (load_) {
-      const std::uint64_t steps = load_->Stop();
+      const std::uint64_t steps = load_->StepsSoFar() - steps_before;
       requested_ += steps * requested_per_step_;
       at_memory_ += steps * memory_per_step_;
     }
+  }
+
+  void AfterRun() override {
+    if (load_) load_->Stop();
   }
 
   std::uint64_t WorkPerLoop() const override { return kLoadsPerLoop; }
@@ -212,6 +226,8 @@ class LoadedWorkload final : public Workload {
   }
 
   int latency_cpu_ = 0;
+  std::uint64_t size_ = 0;
+  std::uint64_t sink_ = 0;  // keeps the page reads
   Buffer region_;
   char* head_ = nullptr;
   std::unique_ptr<LoadTeam> load_;
