@@ -45,29 +45,53 @@ std::vector<LoadedCurve> CurvesOf(const std::vector<Figures>& figures) {
   return LoadedCurves(ms, stats);
 }
 
+// Points with a tight interval (+-1%) around each latency.
+std::vector<KneePoint> Tight(const std::vector<double>& bandwidth, const std::vector<double>& latency) {
+  std::vector<KneePoint> points;
+  for (std::size_t i = 0; i < bandwidth.size(); ++i) {
+    points.push_back({bandwidth[i], latency[i], latency[i] * 0.99, latency[i] * 1.01});
+  }
+  return points;
+}
+
 TEST(FindKnee, MarksWhereLatencyStartsToClimb) {
   // Flat at 100 ns up to 30 GB/s, then steeply up: the knee is the last flat point.
-  const Knee knee = FindKnee({0, 10, 20, 30, 34, 35}, {100, 101, 103, 106, 160, 260});
+  const Knee knee = FindKnee(Tight({0, 10, 20, 30, 34, 35}, {100, 101, 103, 106, 160, 260}));
   ASSERT_TRUE(knee.index.has_value()) << knee.none_because;
   EXPECT_EQ(*knee.index, 3u);
 }
 
-TEST(FindKnee, TakesThePairsInAnyOrder) {
-  const Knee knee = FindKnee({35, 0, 30, 10}, {260, 100, 106, 101});
+TEST(FindKnee, TakesThePointsInAnyOrder) {
+  const Knee knee = FindKnee(Tight({35, 0, 30, 10}, {260, 100, 106, 101}));
   ASSERT_TRUE(knee.index.has_value());
-  EXPECT_EQ(*knee.index, 2u) << "an index into the pairs as given";
+  EXPECT_EQ(*knee.index, 2u) << "an index into the points as given";
 }
 
-TEST(FindKnee, NoneForTooFewPointsAFlatCurveOrAStraightRise) {
-  EXPECT_FALSE(FindKnee({0, 30}, {100, 200}).index);
-  EXPECT_NE(FindKnee({0, 30}, {100, 200}).none_because.find("fewer than 3"), std::string::npos);
-  const Knee flat = FindKnee({0, 10, 20, 30}, {100, 102, 104, 105});
+TEST(FindKnee, ADipIsNoiseTheKneeIsTheLastPointBeforeTheClimb) {
+  const Knee knee = FindKnee(Tight({0, 5, 10, 15, 20}, {250, 220, 225, 280, 295}));
+  ASSERT_TRUE(knee.index.has_value()) << knee.none_because;
+  EXPECT_EQ(*knee.index, 2u);
+}
+
+TEST(FindKnee, NoneForTooFewPointsARiseInsideTheNoiseOrAStraightRise) {
+  EXPECT_FALSE(FindKnee(Tight({0, 30}, {100, 200})).index);
+  EXPECT_NE(FindKnee(Tight({0, 30}, {100, 200})).none_because.find("fewer than 3"), std::string::npos);
+  const Knee flat = FindKnee(Tight({0, 10, 20, 30}, {100, 102, 104, 105}));
   EXPECT_FALSE(flat.index) << "a 5% rise is inside what noise does";
-  EXPECT_NE(flat.none_because.find("less than 10%"), std::string::npos);
-  const Knee straight = FindKnee({0, 10, 20, 30}, {100, 120, 140, 160});
+  EXPECT_NE(flat.none_because.find("95% intervals"), std::string::npos);
+  std::vector<KneePoint> noisy = Tight({0, 10, 20, 30}, {100, 101, 103, 160});
+  noisy.back().latency_low = 95;
+  EXPECT_FALSE(FindKnee(noisy).index) << "the highest point's interval reaches the lowest's";
+  const Knee straight = FindKnee(Tight({0, 10, 20, 30}, {100, 120, 140, 160}));
   EXPECT_FALSE(straight.index) << "latency rising in proportion has no knee";
   EXPECT_NE(straight.none_because.find("chord"), std::string::npos);
-  EXPECT_FALSE(FindKnee({5, 5, 5}, {100, 150, 200}).index) << "bandwidth must vary";
+  EXPECT_FALSE(FindKnee(Tight({5, 5, 5}, {100, 150, 200})).index) << "bandwidth must vary";
+}
+
+TEST(NonDecreasingFit, PoolsEveryDropIntoTheMeanBeforeIt) {
+  EXPECT_EQ(NonDecreasingFit({3, 1, 2, 5, 4}), (std::vector<double>{2, 2, 2, 4.5, 4.5}));
+  EXPECT_EQ(NonDecreasingFit({1, 2, 3}), (std::vector<double>{1, 2, 3}));
+  EXPECT_TRUE(NonDecreasingFit({}).empty());
 }
 
 TEST(LoadedCurves, OneCurvePerTrafficDelaysAscendingIdleLast) {

@@ -319,7 +319,8 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
   }
   chart.caption = fmt::format(
       "Loaded latency: each point one injection delay, its latency (1e9 / rate, the band its 95% CI) against the "
-      "bandwidth the load workers' loads and stores asked for over the same samples. Knee (Kneedle, the first "
+      "bandwidth the load workers' loads and stores asked for over the same samples. Knee, where latency starts to "
+      "climb (Kneedle on a fit that never falls, only where the rise is beyond both 95% intervals; the first "
       "series' marked): {}.",
       knees);
   return {RenderCurveChart(chart),

@@ -34,35 +34,66 @@ bool DelayBefore(const ParamValue& a, const ParamValue& b) {
 
 }  // namespace
 
-Knee FindKnee(const std::vector<double>& bandwidth, const std::vector<double>& latency) {
-  const std::size_t n = std::min(bandwidth.size(), latency.size());
+std::vector<double> NonDecreasingFit(const std::vector<double>& values) {
+  // Blocks of pooled values, each with its mean and size; a block below the
+  // one before it is merged into it until the means never decrease.
+  std::vector<double> means;
+  std::vector<std::size_t> sizes;
+  for (const double v : values) {
+    means.push_back(v);
+    sizes.push_back(1);
+    while (means.size() >= 2 && means[means.size() - 2] > means.back()) {
+      const std::size_t n = sizes[sizes.size() - 2] + sizes.back();
+      const double mean = (means[means.size() - 2] * static_cast<double>(sizes[sizes.size() - 2]) +
+                           means.back() * static_cast<double>(sizes.back())) /
+                          static_cast<double>(n);
+      means.pop_back();
+      sizes.pop_back();
+      means.back() = mean;
+      sizes.back() = n;
+    }
+  }
+  std::vector<double> fit;
+  for (std::size_t b = 0; b < means.size(); ++b) fit.insert(fit.end(), sizes[b], means[b]);
+  return fit;
+}
+
+Knee FindKnee(const std::vector<KneePoint>& points) {
+  const std::size_t n = points.size();
   if (n < 3) return {std::nullopt, "fewer than 3 delays"};
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return bandwidth[a] < bandwidth[b]; });
-  const double x_min = bandwidth[order.front()];
-  const double x_max = bandwidth[order.back()];
-  const auto [y_min_it, y_max_it] = std::minmax_element(latency.begin(), latency.begin() + static_cast<long>(n));
-  const double y_min = *y_min_it;
-  const double y_max = *y_max_it;
-  if (!(x_max > x_min)) return {std::nullopt, "the bandwidth did not change with the delay"};
-  if (!(y_min > 0) || y_max < (1 + kKneeMinRise) * y_min) {
-    return {std::nullopt, fmt::format("latency rose less than {:.0f}% over the curve", 100 * kKneeMinRise)};
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return points[a].bandwidth < points[b].bandwidth; });
+  const KneePoint& lowest = points[order.front()];
+  const KneePoint& highest = points[order.back()];
+  if (!(highest.bandwidth > lowest.bandwidth)) return {std::nullopt, "the bandwidth did not change with the delay"};
+  if (!(highest.latency_low > lowest.latency_high) || !(lowest.latency > 0) ||
+      highest.latency < (1 + kKneeMinRise) * lowest.latency) {
+    return {std::nullopt,
+            fmt::format("the latency at the highest bandwidth is not above the latency at the lowest by more than "
+                        "both 95% intervals and {:.0f}%",
+                        100 * kKneeMinRise)};
   }
-  // The chord runs from the first to the last point scaled; a convex rise
-  // lies below it, farthest at the knee.
-  const double y_first = (latency[order.front()] - y_min) / (y_max - y_min);
-  const double y_last = (latency[order.back()] - y_min) / (y_max - y_min);
+  std::vector<double> latency;
+  for (const std::size_t i : order) latency.push_back(points[i].latency);
+  const std::vector<double> fit = NonDecreasingFit(latency);
+  const double x_min = lowest.bandwidth;
+  const double x_max = highest.bandwidth;
+  const double y_min = fit.front();
+  const double y_max = fit.back();
+  // The fit runs from (0, 0) to (1, 1) scaled; a convex rise lies below
+  // that chord, farthest at the knee. Of equal distances the one at the
+  // higher bandwidth wins: the last point before the climb.
   Knee knee{std::nullopt, "latency rose no faster at high bandwidth than at low: no point lies below the chord"};
   double farthest = kKneeMinBelowChord;
   for (std::size_t k = 1; k + 1 < n; ++k) {
-    const std::size_t i = order[k];
-    const double x = (bandwidth[i] - x_min) / (x_max - x_min);
-    const double y = (latency[i] - y_min) / (y_max - y_min);
-    const double below = y_first + x * (y_last - y_first) - y;
-    if (below > farthest) {
+    const double x = (points[order[k]].bandwidth - x_min) / (x_max - x_min);
+    const double y = (fit[k] - y_min) / (y_max - y_min);
+    const double below = x - y;
+    if (below >= farthest) {
       farthest = below;
-      knee.index = i;
+      knee.index = order[k];
     }
   }
   return knee;
@@ -96,8 +127,7 @@ std::vector<LoadedCurve> LoadedCurves(const std::vector<Measurement>& measuremen
     });
     LoadedCurve curve;
     curve.conditions = conditions;
-    std::vector<double> bandwidth;
-    std::vector<double> latency;
+    std::vector<KneePoint> knee_points;
     for (const std::size_t i : group) {
       const MeasurementStats& st = stats[i];
       if (!(st.rate.mean > 0)) continue;
@@ -114,12 +144,12 @@ std::vector<LoadedCurve> LoadedCurves(const std::vector<Measurement>& measuremen
       }
       p.latency_rel_sem_pct = st.rate.rel_sem_pct;
       if (!measurements[i].point.at(kDelay).numeric) curve.idle_latency_ns = p.latency_ns;
-      bandwidth.push_back(p.requested_bytes_per_s.mean);
-      latency.push_back(p.latency_ns);
+      knee_points.push_back({p.requested_bytes_per_s.mean, p.latency_ns, p.latency_low_ns,
+                             p.latency_high_ns ? *p.latency_high_ns : std::numeric_limits<double>::infinity()});
       curve.points.push_back(std::move(p));
     }
     if (curve.points.size() < 2) continue;  // one delay is a point, not a curve
-    Knee knee = FindKnee(bandwidth, latency);
+    Knee knee = FindKnee(knee_points);
     curve.knee = knee.index;
     curve.no_knee_because = std::move(knee.none_because);
     curves.push_back(std::move(curve));

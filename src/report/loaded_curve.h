@@ -3,11 +3,14 @@
 // injection delay: per delay, the bandwidth the load workers achieved and
 // the latency of a dependent load meanwhile, as MLC's --loaded_latency
 // table shows them; and the curve's knee, where latency starts to climb
-// steeply with bandwidth. The knee is the Kneedle point (Satopää et al.,
-// 2011): with bandwidth and latency each scaled to 0..1, the point farthest
-// below the chord from the lowest-bandwidth point to the highest, once
-// latency rises by at least kKneeMinRise over the curve; else there is
-// none to mark. Pure: tested with synthetic figures.
+// steeply with bandwidth. A knee is marked only where the latency at the
+// highest bandwidth is above the latency at the lowest by more than both
+// 95% intervals and by kKneeMinRise; the latencies are then fitted
+// non-decreasing in bandwidth (isotonic regression: a dip is noise, not a
+// knee), and the knee is the Kneedle point (Satopaa et al., 2011) of the
+// fit: with both axes scaled to 0..1, the point farthest below the chord
+// from the lowest-bandwidth point to the highest. Pure: tested with
+// synthetic figures.
 #pragma once
 
 #include <optional>
@@ -43,15 +46,26 @@ struct LoadedCurve {
   std::optional<double> idle_latency_ns;
 };
 
+struct KneePoint {
+  double bandwidth = 0;
+  double latency = 0;
+  double latency_low = 0;  // the 95% interval
+  double latency_high = 0;
+};
+
 struct Knee {
-  std::optional<std::size_t> index;  // into the pairs given
+  std::optional<std::size_t> index;  // into the points given
   std::string none_because;          // why there is none
 };
 
-// The knee of a curve given as (bandwidth, latency) pairs in any order;
-// none for fewer than 3 points, no spread in bandwidth, a rise in latency
-// below kKneeMinRise, or a rise no steeper at high bandwidth than at low.
-Knee FindKnee(const std::vector<double>& bandwidth, const std::vector<double>& latency);
+// The knee of a curve given in any order; none for fewer than 3 points,
+// no spread in bandwidth, a rise in latency inside the noise or below
+// kKneeMinRise, or a rise no steeper at high bandwidth than at low.
+Knee FindKnee(const std::vector<KneePoint>& points);
+
+// The least-squares fit of `values` that never decreases (pool adjacent
+// violators), in their order.
+std::vector<double> NonDecreasingFit(const std::vector<double>& values);
 
 // One curve per group of points that share everything but the delay and
 // have at least two delays; none when no measurement has a delay and the

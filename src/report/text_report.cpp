@@ -316,8 +316,9 @@ void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<
   for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
     fmt::print(out,
                "\n# Loaded latency{}: a dependent load's latency against the bandwidth the load workers achieved "
-               "over the same samples; * marks the knee (Kneedle: farthest below the chord, once latency rises "
-               "{:.0f}% or more)\n",
+               "over the same samples; * marks the knee, where latency starts to climb (Kneedle on a fit that never "
+               "falls, where the latency at the highest bandwidth is above the lowest's beyond both 95% intervals "
+               "and by {:.0f}% or more)\n",
                curve.conditions.empty() ? "" : " (" + curve.conditions + ")", 100 * kKneeMinRise);
     std::vector<std::vector<std::string>> table;
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
