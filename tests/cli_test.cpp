@@ -214,7 +214,7 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
         continue;
       }
       EXPECT_GT(requested, 0u);
-      EXPECT_EQ(requested % 4096, 0u) << "whole blocks";
+      EXPECT_EQ(requested % 65536, 0u) << "whole 64 KiB bursts";
       EXPECT_EQ(2 * at_memory, (copy ? 3 : 2) * requested);
     }
   }

@@ -14,7 +14,7 @@ namespace membench {
 namespace {
 
 TEST(LoadTraffic, RequestedAndEstimatedBytesPerStep) {
-  constexpr std::uint64_t kBlock = kTrafficBlock;
+  constexpr std::uint64_t kBlock = kTrafficBurst;
   EXPECT_EQ(RequestedBytesPerStep(ParseTrafficKind("read")), kBlock);
   EXPECT_EQ(MemoryBytesPerStep(ParseTrafficKind("read")), kBlock);
   EXPECT_EQ(RequestedBytesPerStep(ParseTrafficKind("3:1")), 4 * kBlock);
@@ -26,16 +26,17 @@ TEST(LoadTraffic, RequestedAndEstimatedBytesPerStep) {
   EXPECT_EQ(MemoryBytesPerStep(ParseTrafficKind("triad")), 4 * kBlock);
   EXPECT_THROW(ParseTrafficKind("2:3"), Error);
   EXPECT_EQ(TrafficKindNames().size(), 7u);
+  EXPECT_EQ(BlocksPerStep(ParseTrafficKind("3:1")), 4 * kTrafficBurst / kTrafficBlock) << "the delay's unit";
 }
 
 TEST(LoadTraffic, WritesOnlyTheWriteBlocksAndWrapsAtTheEnd) {
-  // 2:1 over 7 blocks: steps of 3 blocks, so 6 are walked and the 7th never.
-  std::vector<char> buffer(7 * kTrafficBlock, 0);
+  // 2:1 over 7 bursts: steps of 3 bursts, so 6 are walked and the 7th never.
+  std::vector<char> buffer(7 * kTrafficBurst, 0);
   TrafficGenerator traffic(ParseTrafficKind("2:1"), buffer.data(), buffer.size());
   for (int step = 0; step < 4; ++step) traffic.Step();
   const auto block_written = [&](std::size_t b) {
-    for (std::size_t i = 0; i < kTrafficBlock; ++i) {
-      if (buffer[b * kTrafficBlock + i] != 0) return true;
+    for (std::size_t i = 0; i < kTrafficBurst; ++i) {
+      if (buffer[b * kTrafficBurst + i] != 0) return true;
     }
     return false;
   };
@@ -49,8 +50,8 @@ TEST(LoadTraffic, WritesOnlyTheWriteBlocksAndWrapsAtTheEnd) {
 }
 
 TEST(LoadTraffic, TriadComputesItsSum) {
-  std::vector<double> buffer(3 * kTrafficBlock / sizeof(double));
-  const std::size_t n = kTrafficBlock / sizeof(double);
+  std::vector<double> buffer(3 * kTrafficBurst / sizeof(double));
+  const std::size_t n = kTrafficBurst / sizeof(double);
   for (std::size_t i = 0; i < n; ++i) {
     buffer[i] = static_cast<double>(i);   // b
     buffer[n + i] = 2.0;                  // c
@@ -63,7 +64,7 @@ TEST(LoadTraffic, TriadComputesItsSum) {
 }
 
 TEST(LoadTraffic, NonTemporalWritesDescribeThemselves) {
-  std::vector<char> buffer(kTrafficBlock, 0);
+  std::vector<char> buffer(kTrafficBurst, 0);
   TrafficGenerator traffic(ParseTrafficKind("nt-write"), buffer.data(), buffer.size());
   traffic.Step();
   EXPECT_NE(buffer[0], 0);

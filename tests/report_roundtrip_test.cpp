@@ -53,7 +53,7 @@ INSTANTIATE_TEST_SUITE_P(
     Workloads, ReportRoundTrip,
     testing::Values(Golden{"memcpy", "run memcpy --size 256K,1M --impl libc,movsb -r 6"},
                     Golden{"chase", "run chase --size 16K,64K,4M -r 2"},
-                    Golden{"loaded", "run loaded --size 1M --load-size 64K --delay 0,1000,idle -r 2"},
+                    Golden{"loaded", "run loaded --size 1M --load-size 256K --delay 0,1000,idle -r 2"},
                     Golden{"clear", "run clear --page 2M --size 8M --order forward,target-last -r 2"},
                     Golden{"fault", "run fault --size 16M --pages 4k --procs 2 -r 2"},
                     Golden{"zeropage", "run zeropage --size 64M --mode memcmp,stride -r 2"},

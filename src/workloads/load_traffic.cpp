@@ -59,13 +59,17 @@ TrafficShape ParseTrafficKind(const std::string& name) {
   throw Error(fmt::format("--traffic {}: no such traffic kind (one of {})", name, fmt::join(TrafficKindNames(), ", ")));
 }
 
+std::uint64_t BlocksPerStep(const TrafficShape& shape) {
+  return static_cast<std::uint64_t>(shape.reads + shape.writes) * (kTrafficBurst / kTrafficBlock);
+}
+
 std::uint64_t RequestedBytesPerStep(const TrafficShape& shape) {
-  return static_cast<std::uint64_t>(shape.reads + shape.writes) * kTrafficBlock;
+  return static_cast<std::uint64_t>(shape.reads + shape.writes) * kTrafficBurst;
 }
 
 std::uint64_t MemoryBytesPerStep(const TrafficShape& shape) {
   const int allocate_reads = shape.non_temporal ? 0 : shape.writes;
-  return static_cast<std::uint64_t>(shape.reads + shape.writes + allocate_reads) * kTrafficBlock;
+  return static_cast<std::uint64_t>(shape.reads + shape.writes + allocate_reads) * kTrafficBurst;
 }
 
 std::uint64_t ReadEveryPage(const char* buffer, std::size_t bytes) {
@@ -79,32 +83,34 @@ std::uint64_t ReadEveryPage(const char* buffer, std::size_t bytes) {
 TrafficGenerator::TrafficGenerator(const TrafficShape& shape, char* buffer, std::size_t bytes)
     : shape_(shape),
       buffer_(buffer),
-      blocks_(bytes / kTrafficBlock),
-      step_blocks_(static_cast<std::size_t>(shape.reads + shape.writes)),
+      bursts_(bytes / kTrafficBurst),
+      step_bursts_(static_cast<std::size_t>(shape.reads + shape.writes)),
       read_(&Widest(ReadKernels(), {"avx512", "avx2", "sse2"})),
       write_(shape.non_temporal ? &Widest(FillKernels(), {"nt"})
                                 : &Widest(FillKernels(), {"avx512", "avx2", "unrolled"})) {
-  if (blocks_ < step_blocks_) throw Error("internal: a traffic buffer smaller than one step");
-  blocks_ -= blocks_ % step_blocks_;  // every step whole, so the walk wraps cleanly
+  if (bursts_ < step_bursts_) throw Error("internal: a traffic buffer smaller than one step");
+  bursts_ -= bursts_ % step_bursts_;  // every step whole, so the walk wraps cleanly
 }
 
 void TrafficGenerator::Step() {
-  char* at = buffer_ + cursor_ * kTrafficBlock;
+  char* at = buffer_ + cursor_ * kTrafficBurst;
   if (shape_.triad) {
     const auto* b = reinterpret_cast<const double*>(at);
-    const auto* c = reinterpret_cast<const double*>(at + kTrafficBlock);
-    auto* a = reinterpret_cast<double*>(at + 2 * kTrafficBlock);
+    const auto* c = reinterpret_cast<const double*>(at + kTrafficBurst);
+    auto* a = reinterpret_cast<double*>(at + 2 * kTrafficBurst);
     constexpr double kScalar = 3.0;
-    for (std::size_t i = 0; i < kTrafficBlock / sizeof(double); ++i) a[i] = b[i] + kScalar * c[i];
+    for (std::size_t i = 0; i < kTrafficBurst / sizeof(double); ++i) a[i] = b[i] + kScalar * c[i];
   } else {
-    for (int r = 0; r < shape_.reads; ++r) sink_ += read_->fn(at + static_cast<std::size_t>(r) * kTrafficBlock, kTrafficBlock);
-    char* write_at = at + static_cast<std::size_t>(shape_.reads) * kTrafficBlock;
+    for (int r = 0; r < shape_.reads; ++r) {
+      sink_ += read_->fn(at + static_cast<std::size_t>(r) * kTrafficBurst, kTrafficBurst);
+    }
+    char* write_at = at + static_cast<std::size_t>(shape_.reads) * kTrafficBurst;
     for (int w = 0; w < shape_.writes; ++w) {
-      write_->fn(write_at + static_cast<std::size_t>(w) * kTrafficBlock, static_cast<int>(sink_ | 1), kTrafficBlock);
+      write_->fn(write_at + static_cast<std::size_t>(w) * kTrafficBurst, static_cast<int>(sink_ | 1), kTrafficBurst);
     }
   }
-  cursor_ += step_blocks_;
-  if (cursor_ >= blocks_) cursor_ = 0;
+  cursor_ += step_bursts_;
+  if (cursor_ >= bursts_) cursor_ = 0;
 }
 
 std::string TrafficGenerator::Describe() const {

@@ -2,9 +2,11 @@
 // The traffic a load worker of `loaded` generates, in the kinds Intel's
 // Memory Latency Checker offers: all reads, 3:1, 2:1 and 1:1 reads to
 // writes, writes only, non-temporal writes, and a STREAM-triad-like mix.
-// A step moves whole 4 KiB blocks at a cursor that walks the worker's
-// buffer: reads first, then writes, so every kind sweeps the whole buffer
-// and none re-reads what it just wrote.
+// A step moves one 64 KiB burst per read and per write at a cursor that
+// walks the worker's buffer: reads first, then writes, so every kind
+// sweeps the whole buffer and none re-reads what it just wrote. Bursts, not
+// single pages, so non-temporal writes fence (sfence) once per 64 KiB, as
+// a large memset does, not once per page.
 #pragma once
 
 #include <cstddef>
@@ -16,15 +18,21 @@
 
 namespace membench {
 
+// The unit the injection delay is counted in: a delay of d ns is spun
+// after every step as d × the step's 4 KiB blocks.
 inline constexpr std::size_t kTrafficBlock = 4096;
+inline constexpr std::size_t kTrafficBurst = 64 * 1024;
 
-// Blocks one step reads and writes, and how it writes.
+// Bursts one step reads and writes, and how it writes.
 struct TrafficShape {
   int reads = 0;
   int writes = 0;
   bool non_temporal = false;
-  bool triad = false;  // a[i] = b[i] + s * c[i] over doubles: 2 blocks read, 1 written
+  bool triad = false;  // a[i] = b[i] + s * c[i] over doubles: 2 bursts read, 1 written
 };
+
+// The 4 KiB blocks one step moves.
+std::uint64_t BlocksPerStep(const TrafficShape& shape);
 
 // "read", "3:1", "2:1", "1:1", "write", "nt-write", "triad".
 const std::vector<std::string>& TrafficKindNames();
@@ -34,7 +42,7 @@ TrafficShape ParseTrafficKind(const std::string& name);
 // Bytes one step's loads and stores ask for: what the program asked to move.
 std::uint64_t RequestedBytesPerStep(const TrafficShape& shape);
 // An estimate of the bytes the memory system moves for one step when every
-// block misses the caches: a temporal store first reads its line (write
+// line misses the caches: a temporal store first reads its line (write
 // allocate), a non-temporal store does not.
 std::uint64_t MemoryBytesPerStep(const TrafficShape& shape);
 
@@ -48,7 +56,7 @@ std::uint64_t ReadEveryPage(const char* buffer, std::size_t bytes);
 // Moves one worker's traffic through its buffer.
 class TrafficGenerator {
  public:
-  // `buffer`: at least one step's blocks; the walk wraps at its end.
+  // `buffer`: at least one step's bursts; the walk wraps at its end.
   TrafficGenerator(const TrafficShape& shape, char* buffer, std::size_t bytes);
   void Step();
   // Names the kernels used, for the run's notes.
@@ -57,9 +65,9 @@ class TrafficGenerator {
  private:
   TrafficShape shape_;
   char* buffer_;
-  std::size_t blocks_;
-  std::size_t step_blocks_;
-  std::size_t cursor_ = 0;  // in blocks
+  std::size_t bursts_;
+  std::size_t step_bursts_;
+  std::size_t cursor_ = 0;  // in bursts
   const ReadKernel* read_;
   const FillKernel* write_;
   std::uint64_t sink_ = 0;  // keeps the reads

@@ -140,7 +140,7 @@ class LoadedWorkload final : public Workload {
       const std::uint64_t delay_ns = point.at("delay").number;
       if (delay_ns != 0) {
         const double ticks_per_ns = sys::MeasureTscTicksPerNs(20'000'000);
-        const auto blocks = static_cast<double>(plan.shape.reads + plan.shape.writes);
+        const auto blocks = static_cast<double>(BlocksPerStep(plan.shape));
         plan.delay_ticks_per_step = static_cast<std::uint64_t>(static_cast<double>(delay_ns) * blocks * ticks_per_ns);
       }
       requested_per_step_ = RequestedBytesPerStep(plan.shape);
@@ -279,7 +279,7 @@ WorkloadInfo LoadedWorkloadInfo() {
                   "(non-temporal stores), triad (a = b + s*c)",
                   TrafficKindNames()),
       SizeParamNamed("load-size", "128M", "each load worker's buffer; far beyond the last level cache",
-                     4 * kTrafficBlock),
+                     4 * kTrafficBurst),
       PagesParam(),
       latency_cpu,
       TextParam("load-cpus", kAuto,
