@@ -175,9 +175,14 @@ TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
 // sizes that are not whole lines are refused. The parallelism of the
 // chains is tabulated.
 TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
-  const Outcome run = Membench("run chase --size 1M --locality 0,4K --chains 1,4 -r 2");
+  const std::string path = TempPath("chains.json");
+  const Outcome run = Membench("run chase --size 1M --locality 0,4K --chains 1,4 -r 2 --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("# Memory-level parallelism"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["memory_parallelism"].size(), 4u) << "two chain counts at two localities";
+  EXPECT_DOUBLE_EQ(result["memory_parallelism"][0]["implied_mlp"].get<double>(), 1.0);
+  std::remove(path.c_str());
   EXPECT_NE(run.output.find("locality=4 KiB"), std::string::npos) << run.output;
   const Outcome wrong_pattern = Membench("run chase --size 1M --pattern page-random --locality 4K -r 2");
   EXPECT_NE(wrong_pattern.status, 0);
@@ -186,6 +191,63 @@ TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
   const Outcome partial_line = Membench("run chase --size 1M --locality 100 -r 2");
   EXPECT_NE(partial_line.status, 0);
   EXPECT_NE(partial_line.output.find("multiple of the 64-byte cache line"), std::string::npos) << partial_line.output;
+}
+
+// Byte rates say what bytes lie behind them: a copy reads and writes each
+// byte; temporal stores are estimated to read each line first, and
+// non-temporal ones not; where the working set fits a cache, no estimate.
+TEST(Cli, ByteRatesStateTheTrafficBehindThem) {
+  const std::string path = TempPath("traffic.json");
+  const Outcome run = Membench("run memcpy --size 1M --impl nt,unrolled -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("traffic requested"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("traffic at memory (est.)"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 2u);
+  for (const auto& m : result["measurements"]) {
+    EXPECT_DOUBLE_EQ(m["traffic"]["requested_per_unit"].get<double>(), 2.0);
+    const bool nt = m["point"]["impl"] == "nt";
+    EXPECT_DOUBLE_EQ(m["traffic"]["memory_per_unit_estimated"].get<double>(), nt ? 2.0 : 3.0);
+  }
+  const Outcome report = Membench("report " + path);
+  EXPECT_NE(report.output.find("traffic requested"), std::string::npos) << "the traffic survives the file";
+  std::remove(path.c_str());
+}
+
+// --size-dist: calls drawn from a shipped distribution or a file, the
+// bytes as the rate and the calls beside it; bad files refused by line.
+TEST(Cli, SizeDistributionsDrawTheCallsAndCountThem) {
+  const std::string path = TempPath("dist.json");
+  const Outcome run =
+      Membench("run memcpy --size-dist spec2017-memcpy --size 1M --impl libc,unrolled -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("calls/s"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("4096 calls a loop drawn from --size-dist spec2017-memcpy"), std::string::npos);
+  const nlohmann::json result = ReadJson(path);
+  for (const auto& m : result["measurements"]) {
+    ASSERT_EQ(m["side_counts"].size(), 1u);
+    EXPECT_EQ(m["side_counts"][0]["unit"], "calls");
+    for (const auto& s : m["samples"]) {
+      EXPECT_EQ(s["side_counts"][0].get<std::uint64_t>(), 4096 * s["loops"].get<std::uint64_t>());
+    }
+  }
+  std::remove(path.c_str());
+
+  const std::string file = TempPath("sizes.csv");
+  std::ofstream(file) << "# two sizes\n64,1\n1K..2K,1\nalign 16,1\n";
+  const Outcome own = Membench("run memset --size-dist " + file + " --size 1M --impl libc -r 2");
+  EXPECT_EQ(own.status, 0) << own.output;
+  std::ofstream(file) << "64,1\n128;1\n";
+  const Outcome bad = Membench("run memset --size-dist " + file + " --size 1M -r 2");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.output.find("line 2"), std::string::npos) << bad.output;
+  std::remove(file.c_str());
+  const Outcome missing = Membench("run memcpy --size-dist no-such-dist --size 1M -r 2");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.output.find("spec2017-memcpy"), std::string::npos) << "names the shipped ones";
+  const Outcome small = Membench("run memcpy --size-dist spec2017-memcpy --size 2K -r 2");
+  EXPECT_NE(small.status, 0);
+  EXPECT_NE(small.output.find("need a working set"), std::string::npos) << small.output;
 }
 
 // loaded: the curve with its load traffic counted per sample, requested
@@ -200,6 +262,9 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
   EXPECT_NE(run.output.find("# Loaded latency (traffic=1:1)"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("load traffic at memory (est.)"), std::string::npos);
   const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["loaded_curves"].size(), 2u) << "one curve per traffic kind";
+  EXPECT_EQ(result["loaded_curves"][0]["points"].size(), 2u);
+  EXPECT_EQ(result["loaded_curves"][0]["points"][1]["delay"], "idle");
   ASSERT_EQ(result["measurements"].size(), 4u);
   for (const auto& m : result["measurements"]) {
     ASSERT_EQ(m["side_counts"].size(), 2u);
@@ -241,9 +306,9 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
   EXPECT_NE(shared.output.find("CPU"), std::string::npos) << shared.output;
 }
 
-// memset writes the byte asked for; clzero, which writes only zeros, is
-// refused for any other.
-TEST(Cli, MemsetWritesTheValueAskedAndClzeroOnlyZeros) {
+// memset and clear write the byte asked for; clzero, which writes only
+// zeros, is refused for any other.
+TEST(Cli, MemsetAndClearWriteTheValueAskedAndClzeroOnlyZeros) {
   const Outcome run = Membench("run memset --size 64K --impl libc --value 0,255 -r 2");
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("value=255"), std::string::npos) << run.output;
@@ -251,6 +316,15 @@ TEST(Cli, MemsetWritesTheValueAskedAndClzeroOnlyZeros) {
   EXPECT_NE(too_big.status, 0);
   const Outcome clzero = Membench("run memset --size 64K --impl clzero --value 1 -r 2");
   EXPECT_NE(clzero.status, 0) << clzero.output;
+  const Outcome clear = Membench("run clear --page 4K --size 1M --impl libc --value 0,255 --memory warm -r 2");
+  ASSERT_EQ(clear.status, 0) << clear.output;
+  EXPECT_NE(clear.output.find("value=255"), std::string::npos) << clear.output;
+  const Outcome clear_clzero = Membench("run clear --page 4K --size 1M --impl clzero --value 7 -r 2");
+  EXPECT_NE(clear_clzero.status, 0);
+  // Refused for the value, or, on a CPU without clzero, for the impl.
+  EXPECT_TRUE(clear_clzero.output.find("writes only zeros") != std::string::npos ||
+              clear_clzero.output.find("lacks") != std::string::npos)
+      << clear_clzero.output;
 }
 
 TEST(Cli, FirstTouchFaultsMatchThePageSize) {

@@ -330,6 +330,22 @@ TEST(HtmlCharts, ALinearXAxisStartsAtZeroAndLabelsValues) {
   EXPECT_NE(svg.find(">10</text>"), std::string::npos) << svg;
 }
 
+// A sample of a million loads taking `wall_ns`.
+Sample MillionLoads(std::int64_t wall_ns) {
+  Sample s;
+  s.work = 1'000'000;
+  s.loops = 1;
+  s.wall_ns = wall_ns;
+  s.counters = {std::nullopt};
+  return s;
+}
+
+std::string PageOf(const RunResult& r) {
+  std::ostringstream out;
+  WriteHtmlRuns({r}, out);
+  return out.str();
+}
+
 // loaded's delays become a curve of latency against the load's bandwidth,
 // with its table and the knee named, in place of the per-point chart.
 TEST(HtmlReport, LoadedPointsDrawLatencyAgainstBandwidth) {
@@ -345,25 +361,36 @@ TEST(HtmlReport, LoadedPointsDrawLatencyAgainstBandwidth) {
     m.point.values = {{"delay", {delay, idle ? 0 : std::stoull(delay), !idle}}};
     m.side_counts = {{"load traffic requested", WorkUnit::kBytes}, {"load traffic at memory (est.)", WorkUnit::kBytes}};
     for (int i = 0; i < 4; ++i) {
-      Sample s;
-      s.work = 1'000'000;
-      s.loops = 1;
-      s.wall_ns = static_cast<std::int64_t>(ns * 1e6 * (1 + 0.001 * i));
+      Sample s = MillionLoads(static_cast<std::int64_t>(ns * 1e6 * (1 + 0.001 * i)));
       const auto bytes = static_cast<std::uint64_t>(bytes_per_s * static_cast<double>(s.wall_ns) / 1e9);
       s.side_counts = {bytes, 2 * bytes};
-      s.counters = {std::nullopt};
       m.samples.push_back(s);
     }
     r.measurements.push_back(m);
   }
-  std::ostringstream out;
-  WriteHtmlRuns({r}, out);
-  const std::string page = out.str();
+  const std::string page = PageOf(r);
   EXPECT_NE(page.find(">load traffic requested (GB/s)</text>"), std::string::npos);
   EXPECT_NE(page.find("<h3>Loaded latency</h3>"), std::string::npos);
   EXPECT_NE(page.find("100 (knee)"), std::string::npos) << page;
   EXPECT_NE(page.find(">knee</text>"), std::string::npos);
   EXPECT_EQ(page.find("-rates\""), std::string::npos) << "no per-point chart beside the curve";
+}
+
+TEST(HtmlReport, ChaseChainsGetTheParallelismTable) {
+  RunResult r = ChartedResult();
+  r.measurements.clear();
+  for (const int chains : {1, 4}) {
+    Measurement m;
+    m.workload = "chase";
+    m.unit = WorkUnit::kLoads;
+    m.point.values = {{"chains", {std::to_string(chains), 0, false}}};
+    // 100 ns a load alone, 40 with 4 chains.
+    for (int i = 0; i < 3; ++i) m.samples.push_back(MillionLoads(chains == 1 ? 100'000'000 : 40'000'000));
+    r.measurements.push_back(m);
+  }
+  const std::string page = PageOf(r);
+  EXPECT_NE(page.find("<h3>Memory-level parallelism</h3>"), std::string::npos);
+  EXPECT_NE(page.find(">2.50</td>"), std::string::npos) << "implied MLP of 4 chains: 100 / 40";
 }
 
 // The page of a known result, byte for byte: a layout change is deliberate

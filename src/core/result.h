@@ -28,6 +28,17 @@ struct SideCount {
   WorkUnit unit = WorkUnit::kBytes;
 };
 
+// The bytes one unit of a byte workload's work moves (memcpy's rate counts
+// bytes copied; each is read once and written once): what the program's
+// loads and stores ask for, and an estimate of what the memory moves when
+// every line misses the caches (a temporal store reads its line first,
+// a non-temporal one does not). No uncore counter measures it here.
+struct ByteTraffic {
+  double requested_per_unit = 0;
+  double memory_per_unit = 0;  // estimated
+  std::string how;             // "read + write; temporal stores read each line first"
+};
+
 struct Sample {
   std::int64_t wall_ns = 0;
   std::uint64_t tsc_ticks = 0;
@@ -81,6 +92,7 @@ struct Measurement {
   std::string cpu_time_scope;
   std::vector<std::string> phases;  // names for Sample::phase_ns
   std::vector<SideCount> side_counts;  // what Sample::side_counts count
+  std::optional<ByteTraffic> traffic;  // byte workloads: the bytes behind the rate
   std::vector<Sample> samples;
   // The very first sample of the point, before any warm-up (one loop): the
   // cold pass, faults included where the workload's memory was untouched.

@@ -247,6 +247,7 @@ void TeamSampler::Describe(Measurement& m) const {
   const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
+  if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = lead_->Phases();
   const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes they reaped" : "";
   if (plan_.kind == sys::WorkerKind::kProcess) {

@@ -92,6 +92,9 @@ struct WorkloadInfo {
     std::string rate_label;
   };
   std::optional<PointUnit> (*point_unit)(const Point& point) = nullptr;
+  // The bytes behind a byte rate at this point (core/result.h); nullptr or
+  // nullopt: the rate's bytes are all there is to say.
+  std::optional<ByteTraffic> (*traffic)(const Point& point) = nullptr;
   // A default that depends on the machine (zeropage's size): returns the
   // value for `param` when the user gave none, "" to keep the static one,
   // and may say why in `note`.

@@ -68,6 +68,7 @@ void WorkloadSampler::Describe(Measurement& m) const {
   const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
+  if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = workload_->Phases();
   m.side_counts = workload_->SideCounts();
   m.cpu_time_scope = cpu_scope_.reaped_children

@@ -15,6 +15,7 @@
 #include "report/html_charts.h"
 #include "report/latency_steps.h"
 #include "report/loaded_curve.h"
+#include "report/parallelism.h"
 #include "report/lmsummary_report.h"
 #include "report/metadata_diff.h"
 #include "report/svg_plot.h"
@@ -259,6 +260,27 @@ std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std:
 
 // loaded: latency against the load's bandwidth, one curve per traffic (or
 // other condition), the knee marked; and the curve's figures in a table.
+// chase's chains: the memory-level parallelism table of the text report.
+std::string ParallelismTable(const RunResult& r, const WorkloadGroup& g, const std::vector<MeasurementStats>& stats) {
+  std::vector<Measurement> measurements;
+  std::vector<double> rates;
+  for (const std::size_t i : g.indices) {
+    measurements.push_back(r.measurements[i]);
+    rates.push_back(stats[i].rate.mean);
+  }
+  std::vector<std::vector<Cell>> rows;
+  for (const ParallelismRow& row : MemoryParallelism(measurements, rates)) {
+    rows.push_back({row.conditions.empty() ? "-" : row.conditions, Cell(fmt::format("{}", row.chains), true),
+                    Cell(fmt::format("{:.3f}", row.ns_per_load), true), Cell(fmt::format("{:.2f}", row.latency_ns), true),
+                    Cell(fmt::format("{:.2f}", row.implied_mlp), true)});
+  }
+  if (rows.empty()) return "";
+  return "<h3>Memory-level parallelism</h3>\n<p>K chains in flight; latency = K &#215; ns/load (each chain waits for "
+         "its own loads); implied MLP = one chain's latency / ns per load (Little's law at the unloaded latency: above "
+         "K when a load got faster with K in flight, below when loads queued).</p>\n" +
+         Table({"conditions", "chains", "ns/load", "latency ns", "implied MLP"}, rows, "figures parallelism");
+}
+
 struct LoadedFigures {
   std::string chart;  // "" where there is no curve
   std::string table;
@@ -550,7 +572,7 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
       html += Contains(varying, "size") ? SizeChart(r, g, stats, varying, id + "-size")
                                         : EstimateChart(r, g, stats, varying, id + "-rates");
     }
-    html += ProofsAndNotes(r, g, varying) + "</div>\n" + loaded.table;
+    html += ProofsAndNotes(r, g, varying) + "</div>\n" + loaded.table + ParallelismTable(r, g, stats);
     html += "<h3>Samples</h3>\n" + StripsFor(r, g, stats, varying, id + "-samples");
     // A long table would push the charts below it out of sight: folded
     // (open in a click, without a script) past a screenful of points.

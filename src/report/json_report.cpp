@@ -4,6 +4,8 @@
 #include "core/error.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
+#include "report/loaded_curve.h"
+#include "report/parallelism.h"
 
 namespace membench {
 namespace {
@@ -177,6 +179,10 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
           {"cpu_time_scope", m.cpu_time_scope},
           {"phases", m.phases},
           {"side_counts", side_counts},
+          {"traffic", m.traffic ? json{{"requested_per_unit", m.traffic->requested_per_unit},
+                                       {"memory_per_unit_estimated", m.traffic->memory_per_unit},
+                                       {"how", m.traffic->how}}
+                                : json(nullptr)},
           {"samples", samples},
           {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : json(nullptr)},
           {"stats",
@@ -253,6 +259,36 @@ json ResultToJson(const RunResult& r) {
                         {"verdict", p.verdict}});
     }
   }
+  // Figures derived across measurements, as the text report prints them.
+  std::vector<MeasurementStats> stats;
+  std::vector<double> rates;
+  for (const auto& m : r.measurements) {
+    stats.push_back(ComputeMeasurementStats(m, r.events));
+    rates.push_back(stats.back().rate.mean);
+  }
+  json parallelism = json::array();
+  for (const ParallelismRow& row : MemoryParallelism(r.measurements, rates)) {
+    parallelism.push_back({{"conditions", row.conditions},
+                           {"chains", row.chains},
+                           {"ns_per_load", row.ns_per_load},
+                           {"latency_ns", row.latency_ns},
+                           {"implied_mlp", row.implied_mlp}});
+  }
+  json curves = json::array();
+  for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
+    json points = json::array();
+    for (const LoadedCurvePoint& p : curve.points) {
+      points.push_back({{"delay", p.delay},
+                        {"requested_bytes_per_s", SummaryToJson(p.requested_bytes_per_s)},
+                        {"memory_bytes_per_s_estimated", SummaryToJson(p.memory_bytes_per_s)},
+                        {"latency_ns", p.latency_ns},
+                        {"latency_ci95_ns", {p.latency_low_ns, p.latency_high_ns ? json(*p.latency_high_ns) : json()}}});
+    }
+    curves.push_back({{"conditions", curve.conditions},
+                      {"points", points},
+                      {"knee_delay", curve.knee ? json(curve.points[*curve.knee].delay) : json(nullptr)},
+                      {"no_knee_because", curve.knee ? json(nullptr) : json(curve.no_knee_because)}});
+  }
   return {{"schema", kResultSchema},
           {"kind", ResultKindName(r.kind)},
           {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
@@ -264,6 +300,8 @@ json ResultToJson(const RunResult& r) {
           {"interleaved", r.interleaved},
           {"paired_by", r.paired_by},
           {"paired_ratios", paired},
+          {"memory_parallelism", parallelism},
+          {"loaded_curves", curves},
           {"system", SystemToJson(r.system)},
           {"tsc_ghz", r.tsc_ghz},
           {"events", events},

@@ -316,6 +316,15 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
       out.side_counts.push_back(std::move(count));
     }
   }
+  if (const json* traffic = in.Find(m, "traffic")) {
+    const std::string where = at + ".traffic";
+    ByteTraffic t;
+    t.requested_per_unit = in.Number(in.At(*traffic, "requested_per_unit", where), where + ".requested_per_unit");
+    t.memory_per_unit =
+        in.Number(in.At(*traffic, "memory_per_unit_estimated", where), where + ".memory_per_unit_estimated");
+    t.how = in.TextOr(*traffic, "how", where);
+    out.traffic = std::move(t);
+  }
   const std::string samples = at + ".samples";
   const json& list = in.Array(in.At(m, "samples", at), samples);
   for (std::size_t i = 0; i < list.size(); ++i)

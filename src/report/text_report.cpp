@@ -101,6 +101,28 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
   }
 }
 
+// The bytes behind a byte rate: those asked for, and, where the working set
+// is larger than the largest cache, an estimate of those the memory moved.
+void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
+  const ByteTraffic& t = *m.traffic;
+  fmt::print(out, "{:>18}      {:<32} # {:.2f} bytes per byte {}: {}\n",
+             RateText(m, st.rate.mean * t.requested_per_unit), "traffic requested", t.requested_per_unit,
+             m.rate_label, t.how);
+  std::uint64_t largest_cache = 0;
+  for (const CacheLevel& cache : r.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
+  const auto size = std::find_if(m.point.values.begin(), m.point.values.end(),
+                                 [](const auto& value) { return value.first == "size"; });
+  if (largest_cache == 0 || size == m.point.values.end() || size->second.number <= largest_cache) {
+    fmt::print(out, "{:>18}      {:<32} # no estimate: the working set is not known to exceed the {} cache\n", "-",
+               "traffic at memory (est.)", largest_cache == 0 ? "largest" : FormatSize(largest_cache));
+    return;
+  }
+  fmt::print(out, "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
+                  "caches\n",
+             RateText(m, st.rate.mean * t.memory_per_unit), "traffic at memory (est.)", t.memory_per_unit,
+             m.rate_label);
+}
+
 void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
   fmt::print(out, "\n Performance counter stats for '{} {}' ({} runs, {} loop{} each{}, {} warm-up):\n\n", m.workload,
              m.point.Label(), m.samples.size(), m.loops, m.loops == 1 ? "" : "s",
@@ -122,6 +144,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
                RateText(m, st.rate.ci95_high));
   }
+  if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st);
   if (m.precision_target_pct) {
     const double half = st.rate.mean > 0 ? 100.0 * (st.rate.ci95_high - st.rate.mean) / st.rate.mean : 0.0;
     fmt::print(out, "{:>18}      {:<32} # 95% CI within +-{:.2f}% of the mean after {} runs: the +-{}% goal {}\n",

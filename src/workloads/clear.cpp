@@ -12,7 +12,8 @@
 // stores drain with one mfence per page, as the fault's return to user
 // space (IRET) serializes them; the two phases are split with lfence+rdtsc
 // at each boundary, and --phases none leaves those reads out, so their
-// cost is known.
+// cost is known. --value fills with another byte than zero, to see whether
+// zero is special to the CPU or the hypervisor (clzero writes only zeros).
 
 #include <fmt/format.h>
 #include <immintrin.h>
@@ -72,7 +73,9 @@ class ClearWorkload final : public Workload {
     if (size_ < page_ || size_ % page_ != 0) {
       throw Error("--size " + FormatSize(size_) + ": must be a whole number of " + FormatSize(page_) + " pages");
     }
-    fill_ = FindFillKernel(point.at("impl").text).fn;
+    const FillKernel& kernel = FindFillKernel(point.at("impl").text);
+    fill_ = kernel.fn;
+    value_ = FillValueFor(kernel, point);
     then_ = ParseThen(point.at("then").text);
     cold_ = IsCold(point);
     timed_phases_ = point.at("phases").text == "timed";
@@ -138,7 +141,7 @@ class ClearWorkload final : public Workload {
  private:
   void ClearPage(std::size_t p) const {
     char* page = region_.data() + p * page_;
-    for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * kSubpage, 0, kSubpage);
+    for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * kSubpage, value_, kSubpage);
     // The fault returns to user space here: IRET serializes, so the
     // clearing's stores are done before the application runs.
     _mm_mfence();
@@ -191,6 +194,7 @@ class ClearWorkload final : public Workload {
   std::uint64_t page_ = 0;
   std::uint64_t size_ = 0;
   FillFn fill_ = nullptr;
+  int value_ = 0;  // what the pages are cleared to: 0 as the kernel does, or another byte for comparison
   Then then_ = Then::kNone;
   bool cold_ = true;
   bool timed_phases_ = true;
@@ -231,10 +235,12 @@ WorkloadInfo ClearWorkloadInfo() {
       ChoiceParam("phases", "timed",
                   "timed: split clearing from access with the TSC at each page; none: the uninstrumented control",
                   {"timed", "none"}),
+      FillValueParam(),
   };
   info.examples = {
       "membench run clear --page 2M --order forward,target-last --then write --pressure 1 -r 3",
       "membench run clear --page 4K,2M --impl stosb,avx2,nt,clzero --then read",
+      "membench run clear --page 2M --impl stosb,nt --value 0,255 --then read",
       "membench run clear --page 2M --impl stosb,nt --memory cold,warm --phases timed,none",
       "membench run clear --page 2M --order forward,backward,target-last --target first,middle,last,random",
   };

@@ -1,6 +1,8 @@
 // File: workloads/impl_params.cpp
 #include "workloads/impl_params.h"
 
+#include <fmt/format.h>
+
 #include "core/error.h"
 #include "sys/cpu.h"
 
@@ -45,6 +47,21 @@ ParamSpec CopyImplParam() { return ImplParam(CopyKernels(), "libc"); }
 ParamSpec FillImplParam() { return ImplParam(FillKernels(), "libc"); }
 const CopyKernel& FindCopyKernel(const std::string& name) { return Find(CopyKernels(), name); }
 const FillKernel& FindFillKernel(const std::string& name) { return Find(FillKernels(), name); }
+
+ParamSpec FillValueParam() {
+  return CountParam("value", "0",
+                    "the byte written: 0, as page clearing writes, or another (zero fills can be special), e.g. 0,255",
+                    0, 255);
+}
+
+int FillValueFor(const FillKernel& kernel, const Point& point) {
+  const int value = static_cast<int>(point.at("value").number);
+  if (kernel.zero_only && value != 0) {
+    throw Error(fmt::format("--impl {} --value {}: {} writes only zeros; pair --value {} with another --impl",
+                            kernel.name, value, kernel.name, value));
+  }
+  return value;
+}
 ParamSpec CompareImplParam() { return ImplParam(CompareKernels(), "libc"); }
 ParamSpec ReadImplParam() { return ImplParam(ReadKernels(), "sse2"); }
 const CompareKernel& FindCompareKernel(const std::string& name) { return Find(CompareKernels(), name); }

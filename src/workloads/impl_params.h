@@ -19,6 +19,13 @@ const FillKernel& FindFillKernel(const std::string& name);
 const CompareKernel& FindCompareKernel(const std::string& name);
 const ReadKernel& FindReadKernel(const std::string& name);
 
+// The byte a fill writes (--value 0..255): zero, as page clearing writes,
+// or another, since some CPUs and hypervisors treat zero fills specially.
+ParamSpec FillValueParam();
+// The point's value for `kernel`; throws Error where the kernel writes only
+// zeros (clzero) and the value is another.
+int FillValueFor(const FillKernel& kernel, const Point& point);
+
 // "" when the CPU has every feature, else "needs avx512f, which this CPU lacks".
 std::string MissingFeatures(const std::vector<CpuFeature>& needs);
 

@@ -67,6 +67,9 @@ WorkloadInfo MemcmpWorkloadInfo() {
       "membench run memcmp --size 4K..1G:x4 --impl libc,avx2 --pages 4k,thp",
   };
   info.needs = Needs;
+  info.traffic = [](const Point&) -> std::optional<ByteTraffic> {
+    return TrafficOf(2, 0, false, "each byte compared is read in both buffers");
+  };
   info.make = [] { return std::unique_ptr<Workload>(new MemcmpWorkload()); };
   return info;
 }

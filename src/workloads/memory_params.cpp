@@ -79,6 +79,16 @@ WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers) 
   return needs;
 }
 
+ByteTraffic TrafficOf(double reads, double writes, bool non_temporal, const std::string& what) {
+  ByteTraffic t;
+  t.requested_per_unit = reads + writes;
+  t.memory_per_unit = reads + writes + (non_temporal ? 0 : writes);
+  t.how = what + (writes == 0       ? ""
+                  : non_temporal    ? "; non-temporal stores read nothing first"
+                                    : "; the estimate reads each written line first (write-allocate)");
+  return t;
+}
+
 sys::Prefault ParsePrefault(const std::string& text) {
   if (text == "none") return sys::Prefault::kNone;
   if (text == "read") return sys::Prefault::kRead;

@@ -29,6 +29,12 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what);
 WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers);
 sys::Prefault ParsePrefault(const std::string& text);
 
+// The bytes behind a byte rate (core/result.h): `reads` and `writes` bytes
+// per unit of the rate, the writes temporal or not; `what` says which
+// bytes those are, and where the CPU or the library may not behave as
+// assumed.
+ByteTraffic TrafficOf(double reads, double writes, bool non_temporal, const std::string& what);
+
 // What a read buffer holds before timing (seed 002: perf bench's 2010
 // memcpy never wrote its source, so with prefault it copied the zero page).
 enum class SourcePrefault {

@@ -1,0 +1,77 @@
+// File: workloads/drawn_calls.cpp
+#include "workloads/drawn_calls.h"
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "workloads/size_dists.h"
+
+namespace membench {
+namespace {
+
+constexpr std::uint64_t kSeed = 0x73697a652d646973;
+
+// A random offset for a call of `size` bytes within `working_set`, a
+// multiple of `alignment`.
+std::uint64_t Offset(std::mt19937_64& rng, std::uint64_t working_set, std::uint64_t size, std::uint64_t alignment) {
+  const std::uint64_t last = (working_set - size) / alignment;
+  return std::uniform_int_distribution<std::uint64_t>(0, last)(rng) * alignment;
+}
+
+}  // namespace
+
+ParamSpec SizeDistParam() {
+  std::string names;
+  for (const ShippedSizeDistribution& d : ShippedSizeDistributions()) names += (names.empty() ? "" : ", ") + d.name;
+  return TextParam("size-dist", kNoSizeDist,
+                   "draw each call's size and alignment from a distribution, at random addresses across --size: " +
+                       names + ", or a file of SIZE,WEIGHT lines (docs/size-distributions.md); none: one call of "
+                       "--size");
+}
+
+void CheckSizeDist(const Point& point) {
+  const std::string& dist = point.at("size-dist").text;
+  if (dist != kNoSizeDist) DrawnCalls(dist, point.at("size").number);
+}
+
+DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_set)
+    : name_(name_or_path), working_set_(working_set) {
+  const SizeDistribution distribution = LoadSizeDistribution(name_or_path);
+  if (distribution.Largest() + distribution.LargestAlignment() > working_set) {
+    throw Error(fmt::format("--size-dist {}: calls of up to {} bytes need a working set (--size) larger than {}",
+                            name_or_path, distribution.Largest(), FormatSize(working_set)));
+  }
+  std::mt19937_64 rng(kSeed);
+  calls_.reserve(kCallsPerLoop);
+  for (std::size_t i = 0; i < kCallsPerLoop; ++i) {
+    DrawnCall call;
+    call.size = distribution.Draw(rng);
+    call.src_offset = Offset(rng, working_set, call.size, distribution.DrawAlignment(rng));
+    call.dst_offset = Offset(rng, working_set, call.size, distribution.DrawAlignment(rng));
+    bytes_per_loop_ += call.size;
+    calls_.push_back(call);
+  }
+}
+
+std::string DrawnCalls::Describe() const {
+  return fmt::format("{} calls a loop drawn from --size-dist {} (mean {:.1f} bytes a call), at random addresses "
+                     "across {} per buffer; the rate counts the bytes of the calls, and calls/s is beside it",
+                     calls_.size(), name_,
+                     static_cast<double>(bytes_per_loop_) / static_cast<double>(calls_.size()),
+                     FormatSize(working_set_));
+}
+
+std::vector<SideCount> DrawnCalls::SideCounts() const {
+  if (calls_.empty()) return {};
+  return {{"calls", WorkUnit::kCalls}};
+}
+
+std::vector<std::uint64_t> DrawnCalls::TakeSideCounts() {
+  if (calls_.empty()) return {};
+  const std::uint64_t made = made_;
+  made_ = 0;
+  return {made};
+}
+
+}  // namespace membench
