@@ -245,6 +245,9 @@ TEST(Cli, SizeDistributionsDrawTheCallsAndCountThem) {
   const Outcome missing = Membench("run memcpy --size-dist no-such-dist --size 1M -r 2");
   EXPECT_NE(missing.status, 0);
   EXPECT_NE(missing.output.find("spec2017-memcpy"), std::string::npos) << "names the shipped ones";
+  const Outcome offset = Membench("run memcpy --size-dist spec2017-memcpy --size 1M --src-offset 3 -r 2");
+  EXPECT_NE(offset.status, 0);
+  EXPECT_NE(offset.output.find("--src-offset 3 with --size-dist"), std::string::npos) << offset.output;
   const Outcome small = Membench("run memcpy --size-dist spec2017-memcpy --size 2K -r 2");
   EXPECT_NE(small.status, 0);
   EXPECT_NE(small.output.find("need a working set"), std::string::npos) << small.output;

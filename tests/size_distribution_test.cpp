@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <map>
 
 #include "core/error.h"
@@ -86,6 +88,14 @@ TEST(DrawnCalls, EveryCallLiesInsideTheWorkingSetAtItsAlignment) {
   }
   EXPECT_EQ(bytes, calls.bytes_per_loop());
   EXPECT_THROW(DrawnCalls("spec2017-memcpy", 1024), Error) << "calls of up to 4 KiB need a larger working set";
+}
+
+TEST(DrawnCalls, SizesNearTheTopOfTheRangeCannotWrapPastTheCheck) {
+  // (2^24 - 1) TiB plus a 1 TiB alignment is 2^64: a sum would wrap to 0.
+  const std::string path = testing::TempDir() + "/huge-sizes.csv";
+  std::ofstream(path) << "16777215T,1\nalign 1T,1\n";
+  EXPECT_THROW(DrawnCalls(path, 1 << 20), Error);
+  std::remove(path.c_str());
 }
 
 TEST(DrawnCalls, CountTheCallsMadeAsASideCount) {

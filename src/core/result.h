@@ -35,7 +35,9 @@ struct SideCount {
 // a non-temporal one does not). No uncore counter measures it here.
 struct ByteTraffic {
   double requested_per_unit = 0;
-  double memory_per_unit = 0;  // estimated
+  // Estimated; none where the work reuses what it touches (drawn calls
+  // repeat loop after loop), so that lines missing the caches is no model.
+  std::optional<double> memory_per_unit;
   std::string how;             // "read + write; temporal stores read each line first"
 };
 

@@ -35,6 +35,8 @@ struct WorkerSlot {
   SharedCount counts[kMaxTeamEvents];
   std::int64_t phase_ns[kMaxTeamPhases] = {};
   std::uint32_t phases = 0;
+  std::uint64_t side_counts[kMaxTeamSideCounts] = {};
+  std::uint32_t sides = 0;
   char error[1024] = {};
   char counter_notes[2048] = {};  // the worker's counter problems of the round, one per line
 };
@@ -226,6 +228,8 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
     slot.work = run.sample.work;
     slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
     for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
+    slot.sides = static_cast<std::uint32_t>(std::min(run.sample.side_counts.size(), kMaxTeamSideCounts));
+    for (std::uint32_t c = 0; c < slot.sides; ++c) slot.side_counts[c] = run.sample.side_counts[c];
     for (std::size_t i = 0; i < kMaxTeamEvents; ++i) {
       const bool have = i < run.sample.counters.size() && run.sample.counters[i].has_value();
       slot.counts[i] = have ? SharedCount{1, *run.sample.counters[i]} : SharedCount{};
@@ -249,6 +253,8 @@ void TeamSampler::Describe(Measurement& m) const {
   m.rate_label = unit.rate_label;
   if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = lead_->Phases();
+  m.side_counts = lead_->SideCounts();
+  if (m.side_counts.size() > kMaxTeamSideCounts) m.side_counts.resize(kMaxTeamSideCounts);
   const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes they reaped" : "";
   if (plan_.kind == sys::WorkerKind::kProcess) {
     m.cpu_time_scope = "the worker processes, each its own, summed" + children;
@@ -305,6 +311,8 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     s.work += slot.work;
     s.phase_ns.resize(std::max<std::size_t>(s.phase_ns.size(), slot.phases));
     for (std::uint32_t p = 0; p < slot.phases; ++p) s.phase_ns[p] += slot.phase_ns[p];
+    s.side_counts.resize(std::max<std::size_t>(s.side_counts.size(), slot.sides));
+    for (std::uint32_t c = 0; c < slot.sides; ++c) s.side_counts[c] += slot.side_counts[c];
     for (std::size_t e = 0; e < events; ++e) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
       sums[e] += slot.counts[e].value;

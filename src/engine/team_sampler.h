@@ -34,6 +34,7 @@ namespace membench {
 // Counters and phases a team can carry per worker in its shared memory.
 inline constexpr std::size_t kMaxTeamEvents = 64;
 inline constexpr std::size_t kMaxTeamPhases = 8;
+inline constexpr std::size_t kMaxTeamSideCounts = 8;
 
 class TeamSampler : public SampleSource {
  public:

@@ -24,9 +24,15 @@ sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
 TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope) {
   const auto cpu_times = [&] { return OwnCpuTimes(scope.own); };
   TimedRun run;
+  workload.BeforeRun();
+  // Whatever BeforeRun set going is stopped however the sample ends, so no
+  // load outlives a sample that threw.
+  struct AfterRunGuard {
+    Workload& workload;
+    ~AfterRunGuard() { workload.AfterRun(); }
+  } after_run{workload};
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
-  workload.BeforeRun();
   counters.Start();
   run.start_ns = sys::MonotonicNs();
   const std::uint64_t tsc0 = sys::ReadTsc();
@@ -35,7 +41,6 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   run.end_ns = sys::MonotonicNs();
   Sample& s = run.sample;
   s.counters = counters.Stop();
-  workload.AfterRun();
   const sys::CpuTimes cpu1 = cpu_times();
   const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   s.wall_ns = run.end_ns - run.start_ns;

@@ -180,7 +180,9 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
           {"phases", m.phases},
           {"side_counts", side_counts},
           {"traffic", m.traffic ? json{{"requested_per_unit", m.traffic->requested_per_unit},
-                                       {"memory_per_unit_estimated", m.traffic->memory_per_unit},
+                                       {"memory_per_unit_estimated", m.traffic->memory_per_unit
+                                                                          ? json(*m.traffic->memory_per_unit)
+                                                                          : json(nullptr)},
                                        {"how", m.traffic->how}}
                                 : json(nullptr)},
           {"samples", samples},

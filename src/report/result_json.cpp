@@ -320,8 +320,9 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
     const std::string where = at + ".traffic";
     ByteTraffic t;
     t.requested_per_unit = in.Number(in.At(*traffic, "requested_per_unit", where), where + ".requested_per_unit");
-    t.memory_per_unit =
-        in.Number(in.At(*traffic, "memory_per_unit_estimated", where), where + ".memory_per_unit_estimated");
+    if (const json* memory = in.Find(*traffic, "memory_per_unit_estimated")) {
+      t.memory_per_unit = in.Number(*memory, where + ".memory_per_unit_estimated");
+    }
     t.how = in.TextOr(*traffic, "how", where);
     out.traffic = std::move(t);
   }

@@ -112,6 +112,11 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
   for (const CacheLevel& cache : r.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
   const auto size = std::find_if(m.point.values.begin(), m.point.values.end(),
                                  [](const auto& value) { return value.first == "size"; });
+  if (!t.memory_per_unit) {
+    fmt::print(out, "{:>18}      {:<32} # no estimate: the work touches the same lines loop after loop\n", "-",
+               "traffic at memory (est.)");
+    return;
+  }
   if (largest_cache == 0 || size == m.point.values.end() || size->second.number <= largest_cache) {
     fmt::print(out, "{:>18}      {:<32} # no estimate: the working set is not known to exceed the {} cache\n", "-",
                "traffic at memory (est.)", largest_cache == 0 ? "largest" : FormatSize(largest_cache));
@@ -119,7 +124,7 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
   }
   fmt::print(out, "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
                   "caches\n",
-             RateText(m, st.rate.mean * t.memory_per_unit), "traffic at memory (est.)", t.memory_per_unit,
+             RateText(m, st.rate.mean * *t.memory_per_unit), "traffic at memory (est.)", *t.memory_per_unit,
              m.rate_label);
 }
 

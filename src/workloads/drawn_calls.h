@@ -2,10 +2,11 @@
 // memcpy and memset calls drawn from a size distribution (--size-dist),
 // as fleetbench and llvm-libc's benchmarks make them: each call's size and
 // alignment drawn from the distribution, its addresses at random across a
-// working set (--size) larger than a cache level, so the calls do not all
-// hit the same lines. The calls are drawn once, before timing, from a fixed
-// seed: every sample makes the same calls, and the timed loop only reads
-// them.
+// working set (--size). The calls are drawn once, before timing, from a
+// fixed seed: every sample makes the same calls, and the timed loop only
+// reads them. So the lines they touch are reused loop after loop, and the
+// run's note says how many: the figure is that of calls on warm caches
+// where that footprint fits them.
 #pragma once
 
 #include <cstdint>
@@ -58,6 +59,7 @@ class DrawnCalls {
   std::uint64_t working_set_ = 0;
   std::vector<DrawnCall> calls_;
   std::uint64_t bytes_per_loop_ = 0;
+  std::uint64_t footprint_bytes_ = 0;  // distinct lines the calls touch
   std::uint64_t made_ = 0;
 };
 

@@ -79,7 +79,7 @@ void LoadTeam::WorkerMain(int index) {
       self.steps.store(++steps, std::memory_order_relaxed);
       if (plan_.delay_ticks_per_step != 0) {
         const std::uint64_t until = sys::ReadTsc() + plan_.delay_ticks_per_step;
-        while (sys::ReadTsc() < until) {
+        while (sys::ReadTsc() < until && running_.load(std::memory_order_relaxed) != 0) {
         }
       }
     }

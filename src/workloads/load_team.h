@@ -6,7 +6,8 @@
 // time; Start releases them into their traffic loop (outside the timed
 // region: waking a CPU can take milliseconds), Stop parks them again, and
 // their step counts read around the timed region give its load. A delay
-// after every step, spun on the TSC, sets the injection rate.
+// after every step, spun on the TSC (and cut short by Stop), sets the
+// injection rate.
 #pragma once
 
 #include <atomic>

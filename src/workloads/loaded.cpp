@@ -148,7 +148,8 @@ class LoadedWorkload final : public Workload {
       load_ = std::make_unique<LoadTeam>(plan);
       notes_.push_back(fmt::format(
           "latency worker on CPU {} (the runner's thread: the counters are its own); {} load worker{} on CPU {}, "
-          "{} of its own each, spinning on the TSC for the delay after every 4 KiB block",
+          "{} of its own each; after every step (one 64 KiB burst per read and per write) a worker spins on the TSC "
+          "for the delay times the step's 4 KiB blocks; CPU times are membench's process, load workers included",
           latency_cpu_, cpus.load.size(), cpus.load.size() == 1 ? "" : "s", fmt::join(cpus.load, ","),
           FormatSize(plan.bytes_per_worker)));
       notes_.push_back("load: " + load_->Describe());
@@ -174,20 +175,25 @@ class LoadedWorkload final : public Workload {
     // thread elsewhere.
     if (sys::CurrentCpu() != latency_cpu_) sys::PinCurrentThread(latency_cpu_);
     sink_ += ReadEveryPage(region_.data(), size_);
-    if (load_) load_->Start();
+    if (load_) {
+      load_->Start();
+      steps_before_ = load_->StepsSoFar();
+    }
   }
 
   void Run(std::uint64_t loops) override {
-    const std::uint64_t steps_before = load_ ? load_->StepsSoFar() : 0;
     char* p = head_;
     const std::uint64_t loads = loops * kLoadsPerLoop;
     for (std::uint64_t i = 0; i < loads; ++i) p = *reinterpret_cast<char* volatile*>(p);
     head_ = p;
-    if (load_) {
-      const std::uint64_t steps = load_->StepsSoFar() - steps_before;
-      requested_ += steps * requested_per_step_;
-      at_memory_ += steps * memory_per_step_;
-    }
+  }
+
+  // Called after the clock stopped and before AfterRun: the load's steps
+  // since the end of BeforeRun, a window a few microseconds wider than the
+  // timed chase, read without touching the workers' lines while it ran.
+  std::vector<std::uint64_t> TakeSideCounts() override {
+    const std::uint64_t steps = load_ ? load_->StepsSoFar() - steps_before_ : 0;
+    return {steps * requested_per_step_, steps * memory_per_step_};
   }
 
   void AfterRun() override {
@@ -198,12 +204,6 @@ class LoadedWorkload final : public Workload {
 
   std::vector<SideCount> SideCounts() const override {
     return {{"load traffic requested", WorkUnit::kBytes}, {"load traffic at memory (est.)", WorkUnit::kBytes}};
-  }
-  std::vector<std::uint64_t> TakeSideCounts() override {
-    std::vector<std::uint64_t> counts{requested_, at_memory_};
-    requested_ = 0;
-    at_memory_ = 0;
-    return counts;
   }
 
   std::vector<PageProof> PageProofs() const override {
@@ -233,14 +233,18 @@ class LoadedWorkload final : public Workload {
   std::unique_ptr<LoadTeam> load_;
   std::uint64_t requested_per_step_ = 0;
   std::uint64_t memory_per_step_ = 0;
-  std::uint64_t requested_ = 0;
-  std::uint64_t at_memory_ = 0;
+  std::uint64_t steps_before_ = 0;
   std::vector<std::string> notes_;
 };
 
 WorkloadNeeds Needs(const Point& point) {
   const LoadedCpus cpus = ResolveCpus(point);  // bad CPUs are refused before anything runs
   if (const std::optional<int> node = NodeOf(point)) {
+    if (HugetlbPageBytes(ParsePagePolicy(point.at("pages").text)) != 0) {
+      throw Error(fmt::format("--membind {} with --pages {}: hugetlb pages are taken from the pool when mapped, "
+                              "before a binding could choose their node; bind with numactl --membind instead",
+                              *node, point.at("pages").text));
+    }
     const std::vector<int> nodes = sys::OnlineNodes();
     if (std::find(nodes.begin(), nodes.end(), *node) == nodes.end()) {
       throw Error(fmt::format("--membind {}: this machine's online NUMA nodes are {}", *node, fmt::join(nodes, ",")));
@@ -258,8 +262,8 @@ WorkloadInfo LoadedWorkloadInfo() {
   info.unit = WorkUnit::kLoads;
   info.rate_label = "loads";
   ParamSpec delay = CountParam("delay", "0,100,500,2000,idle",
-                               "ns each load worker spins after every 4 KiB block it moves (the injection delay); "
-                               "idle: no load workers",
+                               "the injection delay: ns a load worker spins per 4 KiB block it moved, once after "
+                               "each step of 64 KiB bursts; idle: no load workers",
                                0, 100'000'000);
   delay.word = kIdle;
   ParamSpec latency_cpu =

@@ -79,12 +79,14 @@ WorkloadNeeds Needs(const Point& point) {
 
 std::optional<ByteTraffic> Traffic(const Point& point) {
   const std::string impl = point.at("impl").text;
-  return TrafficOf(1, 1, impl == "nt",
+  ByteTraffic traffic = TrafficOf(1, 1, impl == "nt",
                    impl == "libc"    ? "each byte copied is read once and written once; glibc switches to "
                                        "non-temporal stores above about 3/4 of the last-level cache"
                    : impl == "movsb" ? "each byte copied is read once and written once; rep movsb's fast-string "
                                        "stores may skip the write-allocate read of whole lines"
                                      : "each byte copied is read once and written once");
+  if (point.at("size-dist").text != kNoSizeDist) traffic.memory_per_unit.reset();
+  return traffic;
 }
 
 WorkloadInfo MemcpyWorkloadInfo() {

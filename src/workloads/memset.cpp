@@ -76,11 +76,13 @@ WorkloadNeeds Needs(const Point& point) {
 
 std::optional<ByteTraffic> Traffic(const Point& point) {
   const std::string impl = point.at("impl").text;
-  return TrafficOf(0, 1, impl == "nt" || impl == "clzero",
+  ByteTraffic traffic = TrafficOf(0, 1, impl == "nt" || impl == "clzero",
                    impl == "stosb" ? "each byte set is written once; rep stosb's fast-string stores may skip the "
                                      "write-allocate read of whole lines"
                    : impl == "clzero" ? "each byte set is written once; clzero allocates whole lines without reading them"
                                       : "each byte set is written once");
+  if (point.at("size-dist").text != kNoSizeDist) traffic.memory_per_unit.reset();
+  return traffic;
 }
 
 WorkloadInfo MemsetWorkloadInfo() {
