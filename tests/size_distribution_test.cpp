@@ -78,7 +78,7 @@ TEST(SizeDistribution, EveryShippedOneParsesAndStaysUnder4KiB) {
 }
 
 TEST(DrawnCalls, EveryCallLiesInsideTheWorkingSetAtItsAlignment) {
-  const DrawnCalls calls("spec2017-memcpy", 1 << 20);
+  const DrawnCalls calls("spec2017-memcpy", 1 << 20, true);
   ASSERT_EQ(calls.calls().size(), DrawnCalls::kCallsPerLoop);
   std::uint64_t bytes = 0;
   for (const DrawnCall& call : calls.calls()) {
@@ -87,24 +87,25 @@ TEST(DrawnCalls, EveryCallLiesInsideTheWorkingSetAtItsAlignment) {
     bytes += call.size;
   }
   EXPECT_EQ(bytes, calls.bytes_per_loop());
-  EXPECT_THROW(DrawnCalls("spec2017-memcpy", 1024), Error) << "calls of up to 4 KiB need a larger working set";
+  EXPECT_THROW(DrawnCalls("spec2017-memcpy", 1024, true), Error) << "calls of up to 4 KiB need a larger working set";
 }
 
 TEST(DrawnCalls, SizesNearTheTopOfTheRangeCannotWrapPastTheCheck) {
   // (2^24 - 1) TiB plus a 1 TiB alignment is 2^64: a sum would wrap to 0.
   const std::string path = testing::TempDir() + "/huge-sizes.csv";
   std::ofstream(path) << "16777215T,1\nalign 1T,1\n";
-  EXPECT_THROW(DrawnCalls(path, 1 << 20), Error);
+  EXPECT_THROW(DrawnCalls(path, 1 << 20, true), Error);
   std::remove(path.c_str());
 }
 
 TEST(DrawnCalls, CountTheCallsMadeAsASideCount) {
-  DrawnCalls calls("spec2017-memset", 1 << 20);
+  DrawnCalls calls("spec2017-memset", 1 << 20, false);
   ASSERT_EQ(calls.SideCounts().size(), 1u);
   EXPECT_EQ(calls.SideCounts()[0].unit, WorkUnit::kCalls);
   calls.Made(3);
   EXPECT_EQ(calls.TakeSideCounts(), std::vector<std::uint64_t>{3 * DrawnCalls::kCallsPerLoop});
   EXPECT_EQ(calls.TakeSideCounts(), std::vector<std::uint64_t>{0});
+  for (const DrawnCall& call : calls.calls()) ASSERT_EQ(call.src_offset, 0u) << "memset has no source";
   EXPECT_TRUE(DrawnCalls().SideCounts().empty()) << "no distribution, no count";
 }
 

@@ -45,11 +45,11 @@ void CheckSizeDist(const Point& point) {
                               name, value.number));
     }
   }
-  DrawnCalls(dist, point.at("size").number);
+  DrawnCalls(dist, point.at("size").number, false);
 }
 
-DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_set)
-    : name_(name_or_path), working_set_(working_set) {
+DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_set, bool with_source)
+    : name_(name_or_path), working_set_(working_set), with_source_(with_source) {
   const SizeDistribution distribution = LoadSizeDistribution(name_or_path);
   const std::uint64_t largest = distribution.Largest();
   const std::uint64_t alignment = distribution.LargestAlignment();
@@ -65,7 +65,7 @@ DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_se
   for (std::size_t i = 0; i < kCallsPerLoop; ++i) {
     DrawnCall call;
     call.size = distribution.Draw(rng);
-    call.src_offset = Offset(rng, working_set, call.size, distribution.DrawAlignment(rng));
+    if (with_source) call.src_offset = Offset(rng, working_set, call.size, distribution.DrawAlignment(rng));
     call.dst_offset = Offset(rng, working_set, call.size, distribution.DrawAlignment(rng));
     bytes_per_loop_ += call.size;
     calls_.push_back(call);
@@ -75,7 +75,8 @@ DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_se
   std::vector<std::uint64_t> lines;
   for (const DrawnCall& call : calls_) {
     if (call.size == 0) continue;
-    for (std::uint64_t line = call.src_offset / 64; line <= (call.src_offset + call.size - 1) / 64; ++line) {
+    for (std::uint64_t line = call.src_offset / 64; with_source && line <= (call.src_offset + call.size - 1) / 64;
+         ++line) {
       lines.push_back(2 * line);
     }
     for (std::uint64_t line = call.dst_offset / 64; line <= (call.dst_offset + call.size - 1) / 64; ++line) {
@@ -88,12 +89,12 @@ DrawnCalls::DrawnCalls(const std::string& name_or_path, std::uint64_t working_se
 
 std::string DrawnCalls::Describe() const {
   return fmt::format("{} calls a loop drawn from --size-dist {} (mean {:.1f} bytes a call), at random addresses "
-                     "across {} per buffer, the same calls every loop: they touch {} of lines (source and "
-                     "destination), which the caches may hold; the rate counts the bytes of the calls, and calls/s "
-                     "is beside it",
+                     "across {} per buffer, the same calls every loop: they touch {} of lines ({}), which the "
+                     "caches may hold; the rate counts the bytes of the calls, and calls/s is beside it",
                      calls_.size(), name_,
                      static_cast<double>(bytes_per_loop_) / static_cast<double>(calls_.size()),
-                     FormatSize(working_set_), FormatSizeApprox(footprint_bytes_));
+                     FormatSize(working_set_), FormatSizeApprox(footprint_bytes_),
+                     with_source_ ? "source and destination" : "destination");
 }
 
 std::vector<SideCount> DrawnCalls::SideCounts() const {

@@ -30,7 +30,7 @@ void CheckSizeDist(const Point& point);
 
 struct DrawnCall {
   std::uint64_t size = 0;
-  std::uint64_t src_offset = 0;  // into the working set
+  std::uint64_t src_offset = 0;  // into the working set; 0 without a source
   std::uint64_t dst_offset = 0;
 };
 
@@ -40,8 +40,8 @@ class DrawnCalls {
 
   DrawnCalls() = default;
   // Throws Error when the distribution's largest size does not fit the
-  // working set.
-  DrawnCalls(const std::string& name_or_path, std::uint64_t working_set);
+  // working set. `with_source`: the calls read a source buffer too (memcpy).
+  DrawnCalls(const std::string& name_or_path, std::uint64_t working_set, bool with_source);
 
   bool empty() const { return calls_.empty(); }
   const std::vector<DrawnCall>& calls() const { return calls_; }
@@ -57,6 +57,7 @@ class DrawnCalls {
  private:
   std::string name_;
   std::uint64_t working_set_ = 0;
+  bool with_source_ = false;
   std::vector<DrawnCall> calls_;
   std::uint64_t bytes_per_loop_ = 0;
   std::uint64_t footprint_bytes_ = 0;  // distinct lines the calls touch

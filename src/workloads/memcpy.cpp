@@ -25,7 +25,7 @@ class MemcpyWorkload final : public Workload {
     src_.Configure(size_, point.at("src-offset").number, policy, ParseSourcePrefault(point.at("src-prefault").text));
     dst_.Configure(size_, point.at("dst-offset").number, policy, ParsePrefault(point.at("prefault").text));
     const std::string& dist = point.at("size-dist").text;
-    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_);
+    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_, true);
   }
 
   bool FreshStateEachSample() const override { return src_.fresh_each_sample() || dst_.fresh_each_sample(); }

@@ -27,7 +27,7 @@ class MemsetWorkload final : public Workload {
     dst_.Configure(size_, point.at("dst-offset").number, ParsePagePolicy(point.at("pages").text),
                    ParsePrefault(point.at("prefault").text));
     const std::string& dist = point.at("size-dist").text;
-    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_);
+    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_, false);
   }
 
   bool FreshStateEachSample() const override { return dst_.fresh_each_sample(); }
