@@ -255,6 +255,18 @@ WorkloadNeeds Needs(const Point& point) {
   return MemoryNeeds(point, point.at("size").number + load_bytes, buffers);
 }
 
+// Where the machine has more than one NUMA node, the default is a matrix
+// per node: the latency and the load's memory bound to each in turn.
+std::string MachineDefault(const std::string& param, std::string& note) {
+  if (param != "membind") return "";
+  const std::vector<int> nodes = sys::OnlineNodes();
+  if (nodes.size() < 2) return "";
+  note = fmt::format("loaded: {} NUMA nodes online, so every buffer is bound to each in turn (--membind {}); "
+                     "--membind local keeps first touch",
+                     nodes.size(), fmt::join(nodes, ","));
+  return fmt::format("{}", fmt::join(nodes, ","));
+}
+
 WorkloadInfo LoadedWorkloadInfo() {
   WorkloadInfo info;
   info.name = "loaded";
@@ -270,8 +282,9 @@ WorkloadInfo LoadedWorkloadInfo() {
       CountParam("latency-cpu", kAuto, "CPU of the latency worker; auto: the first membench may run on", 0, 4095);
   latency_cpu.word = kAuto;
   ParamSpec membind = CountParam("membind", kLocal,
-                                 "NUMA node every buffer is bound to (mbind); a list measures one matrix per node; "
-                                 "local: first touch, the node each worker runs on",
+                                 "NUMA node every buffer is bound to (mbind); a list measures one matrix per node "
+                                 "(the default where more than one node is online); local: first touch, the node "
+                                 "each worker runs on",
                                  0, 4095);
   membind.word = kLocal;
   info.params = {
@@ -296,6 +309,7 @@ WorkloadInfo LoadedWorkloadInfo() {
       "membench run loaded --latency-cpu 0 --load-cpus 1-15 --membind 0,1",
   };
   info.needs = Needs;
+  info.machine_default = MachineDefault;
   info.own_workers = true;
   info.make = [] { return std::unique_ptr<Workload>(new LoadedWorkload()); };
   return info;
