@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "core/error.h"
 #include "workloads/chase_order.h"
 
 namespace membench {
@@ -61,6 +62,23 @@ TEST(ChaseOrder, PageRandomTakesOneLinePerPageAndSequentialEveryStride) {
   const auto strided = ChaseVisitOrder("sequential", 4096, 256, 0);
   ASSERT_EQ(strided.size(), 16u);
   EXPECT_EQ(strided[1], 4u);
+}
+
+TEST(LinkChains, EachChainIsOneCycleThroughEveryKthElement) {
+  std::vector<char*> lines(8 * kChaseLine / sizeof(char*));
+  char* base = reinterpret_cast<char*>(lines.data());
+  const std::vector<std::uint64_t> order = {3, 0, 6, 1, 7, 2, 5, 4};
+  const std::vector<char*> heads = LinkChains(base, order, 2);
+  ASSERT_EQ(heads.size(), 2u);
+  EXPECT_EQ(heads[0], base + 3 * kChaseLine);
+  EXPECT_EQ(heads[1], base + 0 * kChaseLine);
+  // Chain 0 takes elements 0, 2, 4, 6 of the order: lines 3, 6, 7, 5, then back to 3.
+  char* p = heads[0];
+  for (const std::uint64_t line : {6, 7, 5, 3}) {
+    p = *reinterpret_cast<char**>(p);
+    EXPECT_EQ(p, base + line * kChaseLine);
+  }
+  EXPECT_THROW(LinkChains(base, order, 5), Error) << "fewer than 2 elements per chain";
 }
 
 }  // namespace

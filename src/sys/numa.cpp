@@ -35,13 +35,17 @@ std::vector<int> OnlineNodes() {
   }
 }
 
-void BindToNode(void* address, std::size_t bytes, int node) {
+void RequireOnlineNode(int node) {
   const std::vector<int> nodes = OnlineNodes();
   if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
     throw Error(fmt::format("--membind {}: this machine's online NUMA nodes are {} "
                             "(/sys/devices/system/node/online)",
                             node, fmt::join(nodes, ",")));
   }
+}
+
+void BindToNode(void* address, std::size_t bytes, int node) {
+  RequireOnlineNode(node);
   constexpr int kBitsPerWord = 8 * sizeof(unsigned long);
   std::vector<unsigned long> mask(static_cast<std::size_t>(node / kBitsPerWord + 1), 0UL);
   mask[static_cast<std::size_t>(node / kBitsPerWord)] |= 1UL << (node % kBitsPerWord);

@@ -13,9 +13,12 @@ namespace membench::sys {
 // without NUMA support, where all memory is one node.
 std::vector<int> OnlineNodes();
 
+// Throws Error naming the online nodes when `node` is not one of them.
+void RequireOnlineNode(int node);
+
 // Binds [address, address + bytes) to `node` before it is touched: its pages
-// come from that node or the touch fails (MPOL_BIND). Throws Error naming
-// the online nodes when `node` is not one of them.
+// come from that node or the touch fails (MPOL_BIND). Checks the node
+// first (RequireOnlineNode).
 void BindToNode(void* address, std::size_t bytes, int node);
 
 }  // namespace membench::sys

@@ -53,29 +53,9 @@ class ChaseWorkload final : public Workload {
       throw Error(fmt::format("--size {} holds {} chain elements, fewer than 2 per chain for --chains {}",
                               FormatSize(size_), order.size(), chains_));
     }
-    // Chain k links elements k, k + K, k + 2K, ... of the order into a cycle.
-    char* base = region_.data();
-    const std::uint64_t per_chain = order.size() / chains_;
-    heads_.clear();
-    for (std::uint64_t k = 0; k < chains_; ++k) {
-      for (std::uint64_t i = 0; i < per_chain; ++i) {
-        char* from = base + order[k + i * chains_] * kLine;
-        char* to = base + order[k + ((i + 1) % per_chain) * chains_] * kLine;
-        *reinterpret_cast<char**>(from) = to;
-      }
-      heads_.push_back(base + order[k] * kLine);
-    }
-    loads_per_loop_ = per_chain * chains_;
-    steps_per_loop_ = per_chain;
-    // Invariant, checked in every build: each chain is one cycle through all
-    // of its elements; a shorter cycle would measure a smaller working set.
-    for (char* head : heads_) {
-      char* p = head;
-      for (std::uint64_t i = 1; i <= per_chain; ++i) {
-        p = *reinterpret_cast<char**>(p);
-        if ((p == head) != (i == per_chain)) throw Error("internal: chase chain is not one cycle");
-      }
-    }
+    heads_ = LinkChains(region_.data(), order, chains_);
+    steps_per_loop_ = order.size() / chains_;
+    loads_per_loop_ = steps_per_loop_ * chains_;
   }
 
   void Run(std::uint64_t loops) override {

@@ -1,10 +1,13 @@
 // File: workloads/chase_order.cpp
 #include "workloads/chase_order.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
 #include <random>
 
+#include "core/error.h"
 #include "core/page_policy.h"
 
 namespace membench {
@@ -43,6 +46,30 @@ std::vector<std::uint64_t> ChaseVisitOrder(const std::string& pattern, std::uint
     }
   }
   return order;
+}
+
+std::vector<char*> LinkChains(char* base, const std::vector<std::uint64_t>& order, std::uint64_t chains) {
+  if (chains == 0 || order.size() < 2 * chains) {
+    throw Error(fmt::format("{} chain elements are fewer than 2 per chain for --chains {}", order.size(), chains));
+  }
+  const std::uint64_t per_chain = order.size() / chains;
+  std::vector<char*> heads;
+  for (std::uint64_t k = 0; k < chains; ++k) {
+    for (std::uint64_t i = 0; i < per_chain; ++i) {
+      char* from = base + order[k + i * chains] * kChaseLine;
+      char* to = base + order[k + ((i + 1) % per_chain) * chains] * kChaseLine;
+      *reinterpret_cast<char**>(from) = to;
+    }
+    heads.push_back(base + order[k] * kChaseLine);
+  }
+  for (char* head : heads) {
+    char* p = head;
+    for (std::uint64_t i = 1; i <= per_chain; ++i) {
+      p = *reinterpret_cast<char**>(p);
+      if ((p == head) != (i == per_chain)) throw Error("internal: chase chain is not one cycle");
+    }
+  }
+  return heads;
 }
 
 }  // namespace membench

@@ -22,4 +22,11 @@ inline constexpr std::uint64_t kChaseLine = 64;
 std::vector<std::uint64_t> ChaseVisitOrder(const std::string& pattern, std::uint64_t size, std::uint64_t stride,
                                            std::uint64_t locality);
 
+// Links `chains` cycles through the lines of `base` in `order`: chain k
+// takes elements k, k + K, k + 2K, ... and ends where it began. Returns
+// each chain's head. Throws Error where a chain would hold fewer than 2
+// elements, or (checked in every build) where a chain is not one cycle
+// through all its elements, which would measure a smaller working set.
+std::vector<char*> LinkChains(char* base, const std::vector<std::uint64_t>& order, std::uint64_t chains);
+
 }  // namespace membench

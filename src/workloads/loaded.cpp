@@ -4,17 +4,18 @@
 // runner's thread, pinned to the latency CPU, chases one random cycle over
 // its working set (every load waits for the last, as in `chase`); load
 // workers on the load CPUs move traffic of one kind through buffers of
-// their own, spinning `delay` ns after every 4 KiB block they move. Each
-// delay is a point, "idle" one without load workers, so the curve of
-// latency against the bandwidth the load achieved is one measurement per
-// delay, and its knee is marked in the report (report/loaded_curve.h).
-// Before each sample, untimed, one word of every page of every buffer is
-// read (workloads/load_traffic.h says why). The load workers are set
-// going before each sample's clock starts and
-// parked after it stops; their bytes are counted over the timed region,
-// twice: what its loads and
-// stores asked for, and an estimate of what the memory moved (temporal
-// stores read each line first; non-temporal stores do not).
+// their own (workloads/load_team.h), spinning on the TSC after every step
+// for `delay` ns per 4 KiB block the step moved. Each delay is a point,
+// "idle" one without load workers, so the curve of latency against the
+// bandwidth the load achieved is one measurement per delay, and its knee
+// is marked in the report (report/loaded_curve.h).
+//
+// Before each sample's clock starts, one word of every page of the chain is
+// read (workloads/load_traffic.h says why) and the load workers are set
+// going; they are parked after the clock stops. Their steps are counted
+// just outside the timed chase, and kept twice as side counts: the bytes
+// their loads and stores asked for, and an estimate of what the memory
+// moved (temporal stores read each line first; non-temporal stores do not).
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -217,12 +218,7 @@ class LoadedWorkload final : public Workload {
   // One random cycle over every line of the working set: no prefetcher
   // helps, so each load costs the latency of where its line is.
   void BuildChain(std::uint64_t size) {
-    const std::vector<std::uint64_t> order = ChaseVisitOrder("random", size, kChaseLine, 0);
-    char* base = region_.data();
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      *reinterpret_cast<char**>(base + order[i] * kChaseLine) = base + order[(i + 1) % order.size()] * kChaseLine;
-    }
-    head_ = base + order.front() * kChaseLine;
+    head_ = LinkChains(region_.data(), ChaseVisitOrder("random", size, kChaseLine, 0), 1).front();
   }
 
   int latency_cpu_ = 0;
@@ -245,10 +241,7 @@ WorkloadNeeds Needs(const Point& point) {
                               "before a binding could choose their node; bind with numactl --membind instead",
                               *node, point.at("pages").text));
     }
-    const std::vector<int> nodes = sys::OnlineNodes();
-    if (std::find(nodes.begin(), nodes.end(), *node) == nodes.end()) {
-      throw Error(fmt::format("--membind {}: this machine's online NUMA nodes are {}", *node, fmt::join(nodes, ",")));
-    }
+    sys::RequireOnlineNode(*node);
   }
   const std::uint64_t load_bytes = point.at("load-size").number * cpus.load.size();
   const int buffers = 1 + static_cast<int>(cpus.load.size());
