@@ -218,8 +218,8 @@ TEST(Cli, ByteRatesStateTheTrafficBehindThem) {
 // bytes as the rate and the calls beside it; bad files refused by line.
 TEST(Cli, SizeDistributionsDrawTheCallsAndCountThem) {
   const std::string path = TempPath("dist.json");
-  const Outcome run =
-      Membench("run memcpy --size-dist spec2017-memcpy --size 1M --impl libc,unrolled -r 2 --json " + path);
+  const Outcome run = Membench(
+      "run memcpy --size-dist spec2017-memcpy --size 1M --impl libc,unrolled -r 2 --memory-traffic off --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("calls/s"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("4096 calls a loop drawn from --size-dist spec2017-memcpy"), std::string::npos);
@@ -253,14 +253,43 @@ TEST(Cli, SizeDistributionsDrawTheCallsAndCountThem) {
   EXPECT_NE(small.output.find("need a working set"), std::string::npos) << small.output;
 }
 
+// --memory-traffic: where the machine has memory-controller counters (and
+// membench may open them), two side counts of their kind in every sample;
+// elsewhere a note that the figures are estimates, and `on` refused before
+// anything runs.
+TEST(Cli, MemoryTrafficIsMeasuredOrSaidToBeEstimated) {
+  const std::string path = TempPath("traffic.json");
+  const Outcome run = Membench("run memcpy --size 64M --impl libc -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  std::remove(path.c_str());
+  const auto& sides = result["measurements"][0]["side_counts"];
+  if (!sides.empty()) {
+    ASSERT_EQ(sides.size(), 2u);
+    EXPECT_EQ(sides[0]["kind"], "memory-read");
+    EXPECT_NE(run.output.find("traffic at memory (measured)"), std::string::npos) << run.output;
+    return;
+  }
+  EXPECT_NE(run.output.find("memory traffic not measured ("), std::string::npos) << run.output;
+  const Outcome on = Membench("run memcpy --size 64M --impl libc -r 2 --memory-traffic on");
+  EXPECT_NE(on.status, 0);
+  EXPECT_NE(on.output.find("--memory-traffic on: "), std::string::npos) << on.output;
+  EXPECT_EQ(on.output.find("GB/s"), std::string::npos) << "nothing ran";
+  const Outcome off = Membench("run memcpy --size 1M --impl libc -r 2 --memory-traffic off");
+  EXPECT_EQ(off.status, 0) << off.output;
+  EXPECT_EQ(off.output.find("memory traffic not measured"), std::string::npos) << "off asks for no note";
+  const Outcome bad = Membench("run memcpy --size 1M --memory-traffic sometimes");
+  EXPECT_NE(bad.status, 0);
+}
+
 // loaded: the curve with its load traffic counted per sample, requested
 // and at memory (1:1 writes with temporal stores: 3 blocks moved for 2
 // asked), idle without load; bad CPUs, nodes and worker flags refused.
 TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
   if (sys::AllowedCpuCount() < 2) GTEST_SKIP() << "loaded needs a CPU besides the latency CPU";
   const std::string path = TempPath("loaded.json");
-  const Outcome run = Membench("run loaded --size 1M --load-size 1M --delay 0,idle --traffic read,1:1 -r 2 --json " +
-                               path);
+  const Outcome run = Membench(
+      "run loaded --size 1M --load-size 1M --delay 0,idle --traffic read,1:1 -r 2 --memory-traffic off --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("# Loaded latency (traffic=1:1)"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("load traffic at memory (est.)"), std::string::npos);

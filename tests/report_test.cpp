@@ -17,6 +17,7 @@
 #include "report/metadata_diff.h"
 #include "report/noise_floor_json.h"
 #include "report/result_file.h"
+#include "report/result_json.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
 #include "report/verdict_colour.h"
@@ -294,6 +295,50 @@ TEST(JsonReport, KeepsEverySampleAndCounterReading) {
   EXPECT_EQ(m["stats"]["cycles_source"], "tsc-estimate");
   EXPECT_EQ(j["events"][2]["reason"], "no PMU here");
   EXPECT_EQ(m["page_proof"][0]["region"], "dst");
+}
+
+// The bytes the memory controllers counted: side counts of their own kind,
+// a sample whose counters failed left out, and the measured line beside the
+// requested one in the text.
+RunResult WithMeasuredTraffic() {
+  RunResult r = SyntheticResult();
+  for (Measurement& m : r.measurements) {
+    m.traffic = ByteTraffic{2.0, 3.0, "read + write"};
+    m.side_counts = {{"memory read (measured)", WorkUnit::kBytes, SideKind::kMemoryRead},
+                     {"memory written (measured)", WorkUnit::kBytes, SideKind::kMemoryWrite}};
+    for (Sample& s : m.samples) s.side_counts = {2 * s.work, s.work};
+    m.samples[2].side_counts = {std::nullopt, std::nullopt};
+  }
+  return r;
+}
+
+TEST(JsonReport, MeasuredTrafficRoundTripsWithItsKindAndGaps) {
+  const RunResult r = WithMeasuredTraffic();
+  const nlohmann::json j = ResultToJson(r);
+  const auto& m = j["measurements"][0];
+  EXPECT_EQ(m["side_counts"][0]["kind"], "memory-read");
+  EXPECT_EQ(m["side_counts"][1]["kind"], "memory-write");
+  EXPECT_TRUE(m["samples"][2]["side_counts"][0].is_null());
+  const RunResult back = ParseResult(j.dump(), "test");
+  const Measurement& b = back.measurements[0];
+  EXPECT_EQ(b.side_counts[1].kind, SideKind::kMemoryWrite);
+  EXPECT_EQ(b.samples[0].side_counts[0], r.measurements[0].samples[0].side_counts[0]);
+  EXPECT_FALSE(b.samples[2].side_counts[1].has_value());
+  EXPECT_EQ(ResultToJson(back).dump(), j.dump());
+
+  nlohmann::json bad = j;
+  bad["measurements"][0]["side_counts"][0]["kind"] = "dram-magic";
+  EXPECT_THROW(ParseResult(bad.dump(), "bad.json"), Error);
+}
+
+TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {
+  std::ostringstream out;
+  WriteTextReport(WithMeasuredTraffic(), out);
+  const std::string text = out.str();
+  // 3 bytes a byte copied in both samples that were counted.
+  ExpectLine(text, R"( +[0-9.]+ GB/s +traffic at memory \(measured\) +# measured machine-wide: 3\.00 bytes per byte )"
+                   R"(copied \(2\.00 read, 1\.00 written\))");
+  ExpectLine(text, R"( +[0-9.]+ GB/s +memory read \(measured\) +# median .*)");
 }
 
 }  // namespace

@@ -4,14 +4,21 @@
 // touch of 64 MiB in 4 KiB pages is 16,384 page faults. Hardware-counter
 // paths skip with the reason when the machine has no PMU.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/error.h"
+#include "core/memory_counters.h"
 #include "core/page_proof.h"
+#include "engine/memory_traffic.h"
 #include "sys/events.h"
 #include "sys/files.h"
 #include "sys/memory.h"
+#include "sys/memory_controller_counters.h"
 #include "sys/page_flags.h"
 #include "sys/perf_events.h"
 #include "sys/tracefs.h"
@@ -367,6 +374,78 @@ TEST(PageProof, MthpNeedsPagemapAndNoPmdMappings) {
   const PageProof smaps_only = MakePageProof("dst", mthp, backing);
   EXPECT_EQ(smaps_only.split, "unverified");
   EXPECT_NE(smaps_only.text.find("needs root"), std::string::npos) << smaps_only.text;
+}
+
+}  // namespace
+}  // namespace membench
+
+namespace membench {
+namespace {
+
+// A directory laid out as /sys/bus/event_source/devices is, with one IMC,
+// one core PMU and a directory that is no PMU.
+class PmuCatalogTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = std::filesystem::temp_directory_path() / ("membench-pmus-" + std::to_string(::getpid()));
+    Write("uncore_imc_0/type", "21\n");
+    Write("uncore_imc_0/cpumask", "0,56\n");
+    Write("uncore_imc_0/format/event", "config:0-7\n");
+    Write("uncore_imc_0/format/umask", "config:8-15\n");
+    Write("uncore_imc_0/events/cas_count_read", "event=0x05,umask=0xcf\n");
+    Write("uncore_imc_0/events/cas_count_read.scale", "6.103515625e-5\n");
+    Write("uncore_imc_0/events/cas_count_read.unit", "MiB\n");
+    Write("uncore_imc_0/events/cas_count_write", "event=0x05,umask=0xf0\n");
+    Write("uncore_imc_0/events/cas_count_write.scale", "6.103515625e-5\n");
+    Write("uncore_imc_0/events/cas_count_write.unit", "MiB\n");
+    Write("cpu/type", "4\n");
+    Write("cpu/format/event", "config:0-7\n");
+    Write("not_a_pmu/readme", "no type file\n");
+  }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+  void Write(const std::string& path, const std::string& text) {
+    std::filesystem::create_directories((root_ / path).parent_path());
+    std::ofstream(root_ / path) << text;
+  }
+  std::filesystem::path root_;
+};
+
+TEST_F(PmuCatalogTest, ReadsTypesMasksFormatsAndScaledEvents) {
+  std::vector<PmuDescription> pmus = sys::ReadPmuCatalog(root_.string());
+  std::sort(pmus.begin(), pmus.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  ASSERT_EQ(pmus.size(), 2u);
+  EXPECT_EQ(pmus[0].name, "cpu");
+  EXPECT_TRUE(pmus[0].cpus.empty());
+  const PmuDescription& imc = pmus[1];
+  EXPECT_EQ(imc.type, 21u);
+  EXPECT_EQ(imc.cpus, (std::vector<int>{0, 56}));
+  EXPECT_EQ(imc.formats.at("umask"), "config:8-15");
+  ASSERT_EQ(imc.events.size(), 2u);  // the .scale and .unit files are no events
+  const MemoryCounterChoice choice = ChooseMemoryCounters(pmus);
+  ASSERT_EQ(choice.counters.size(), 4u);
+  EXPECT_DOUBLE_EQ(choice.counters[0].bytes_per_count, 64.0);
+}
+
+// On this machine: a meter where the controllers' counters can be opened,
+// otherwise none with the reason, and `on` refusing with it.
+TEST(MemoryTrafficMeter, OpensOrSaysWhyNot) {
+  std::string why_not;
+  const auto meter = MemoryTrafficMeter::Open(MemoryTrafficMode::kAuto, why_not);
+  if (meter) {
+    EXPECT_FALSE(meter->source().empty());
+    meter->Start();
+    EXPECT_EQ(meter->Stop().size(), 2u);
+    return;
+  }
+  EXPECT_FALSE(why_not.empty());
+  try {
+    MemoryTrafficMeter::Open(MemoryTrafficMode::kOn, why_not);
+    ADD_FAILURE() << "--memory-traffic on opened nothing without an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--memory-traffic on"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(MemoryTrafficMeter::Open(MemoryTrafficMode::kOff, why_not), nullptr);
+  EXPECT_TRUE(why_not.empty());
 }
 
 }  // namespace

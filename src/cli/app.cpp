@@ -52,6 +52,7 @@ struct CommonRunFlags {
   std::string max_runs = "100";
   std::string max_time = "60";
   std::string paired_by;
+  std::string memory_traffic = "auto";
   bool force = false;
   bool quiet = false;
 };
@@ -99,6 +100,11 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
   cmd.add_option("--pressure", f.pressure,
                  "N background processes streaming through a buffer twice the last-level cache during the run")
       ->type_name("N");
+  cmd.add_option("--memory-traffic", f.memory_traffic,
+                 "count the bytes the memory controllers moved in each sample, machine-wide (uncore IMC or AMD UMC "
+                 "counters; root): auto (default: where the machine has them), on (or fail), off")
+      ->check(CLI::IsMember({"auto", "on", "off"}))
+      ->type_name("WHEN");
   cmd.add_option("--threads", f.threads, "worker threads, released together, each with its own memory; a list sweeps")
       ->type_name("LIST");
   cmd.add_option("--json", f.output.json_path, "write the full result (schema membench-result/1) to FILE")
@@ -167,6 +173,9 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
   options.quiet = flags.quiet;
   options.repetitions_given = !flags.repetitions.empty();
   options.paired_by = flags.paired_by;
+  options.memory_traffic = flags.memory_traffic == "on"    ? MemoryTrafficMode::kOn
+                           : flags.memory_traffic == "off" ? MemoryTrafficMode::kOff
+                                                           : MemoryTrafficMode::kAuto;
   return options;
 }
 

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "engine/memory_traffic.h"
 #include "engine/registry.h"
 #include "kernels/kernel.h"
 #include "sys/events.h"
@@ -67,6 +68,13 @@ void ListEvents(std::ostream& out) {
   if (pfm_count == 0) {
     fmt::print(out, "\nlibpfm4: no hardware PMU found on this machine{}\n",
                sys::HasHardwarePmu() ? "" : " (a VM without a virtual PMU?)");
+  }
+  // Opened for real, so the listing says whether a run could count them.
+  std::string why_not;
+  if (const auto meter = MemoryTrafficMeter::Open(MemoryTrafficMode::kAuto, why_not)) {
+    fmt::print(out, "\nmemory traffic (--memory-traffic, machine-wide): {}\n", meter->source());
+  } else {
+    fmt::print(out, "\nmemory traffic (--memory-traffic): not measurable here: {}\n", why_not);
   }
   // As root, tracefs is mounted for the listing as for a run, and
   // unmounted after it if membench mounted it.

@@ -47,11 +47,16 @@ std::vector<SideRateStats> ComputeSideRates(const Measurement& m) {
   std::vector<SideRateStats> out;
   for (std::size_t c = 0; c < m.side_counts.size(); ++c) {
     std::vector<double> per_second;
+    double counted = 0;
+    double work = 0;
     for (const Sample& s : m.samples) {
-      if (c >= s.side_counts.size() || s.wall_ns <= 0) continue;
-      per_second.push_back(static_cast<double>(s.side_counts[c]) * 1e9 / static_cast<double>(s.wall_ns));
+      if (c >= s.side_counts.size() || !s.side_counts[c] || s.wall_ns <= 0) continue;
+      per_second.push_back(static_cast<double>(*s.side_counts[c]) * 1e9 / static_cast<double>(s.wall_ns));
+      counted += static_cast<double>(*s.side_counts[c]);
+      work += static_cast<double>(s.work);
     }
-    out.push_back({m.side_counts[c].name, m.side_counts[c].unit, Summarize(per_second)});
+    const SideCount& side = m.side_counts[c];
+    out.push_back({side.name, side.unit, side.kind, Summarize(per_second), work > 0 ? counted / work : 0.0});
   }
   return out;
 }

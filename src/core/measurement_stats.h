@@ -52,7 +52,11 @@ struct PhaseStats {
 struct SideRateStats {
   std::string name;
   WorkUnit unit = WorkUnit::kBytes;
+  SideKind kind = SideKind::kWorkload;
   Summary per_second;
+  // The count per unit of the measurement's work, over the samples where it
+  // was counted (both sums over the same samples); 0 without work.
+  double per_unit = 0;
 };
 
 struct MeasurementStats {

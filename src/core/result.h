@@ -20,25 +20,34 @@
 
 namespace membench {
 
-// A count a workload keeps beside its work (loaded: the bytes its load
-// workers moved while the latency worker was timed), reported as a rate
-// over each sample's wall time.
+// What a side count is: the workload's own, or the bytes the memory
+// controllers' counters measured (engine/memory_traffic.h).
+enum class SideKind { kWorkload, kMemoryRead, kMemoryWrite };
+// "workload", "memory-read", "memory-write"; and back (nullopt for none).
+const char* SideKindName(SideKind kind);
+std::optional<SideKind> SideKindFromName(const std::string& name);
+
+// A count kept beside the work (loaded: the bytes its load workers moved
+// while the latency worker was timed; the memory traffic measured around
+// each sample), reported as a rate over each sample's wall time.
 struct SideCount {
   std::string name;  // "load traffic requested"
   WorkUnit unit = WorkUnit::kBytes;
+  SideKind kind = SideKind::kWorkload;
 };
 
 // The bytes one unit of a byte workload's work moves (memcpy's rate counts
 // bytes copied; each is read once and written once): what the program's
 // loads and stores ask for, and an estimate of what the memory moves when
 // every line misses the caches (a temporal store reads its line first,
-// a non-temporal one does not). No uncore counter measures it here.
+// a non-temporal one does not). Where the memory controllers' counters
+// measure the traffic, it is in the side counts (SideKind::kMemoryRead).
 struct ByteTraffic {
   double requested_per_unit = 0;
   // Estimated; none where the work reuses what it touches (drawn calls
   // repeat loop after loop), so that lines missing the caches is no model.
   std::optional<double> memory_per_unit;
-  std::string how;             // "read + write; temporal stores read each line first"
+  std::string how;  // "read + write; temporal stores read each line first"
 };
 
 struct Sample {
@@ -57,7 +66,9 @@ struct Sample {
   // the workers.
   std::vector<std::int64_t> phase_ns;
   std::vector<std::optional<CounterValue>> counters;  // one per RunResult::events entry
-  std::vector<std::uint64_t> side_counts;             // one per Measurement::side_counts entry
+  // One per Measurement::side_counts entry; nullopt where it could not be
+  // counted in this sample (a counter that failed).
+  std::vector<std::optional<std::uint64_t>> side_counts;
 };
 
 // Work per second in one sample; nullopt when no time elapsed (a clock too
@@ -92,7 +103,7 @@ struct Measurement {
   // worker's thread, summed", with "and the processes it reaped" where the
   // work is done in child processes.
   std::string cpu_time_scope;
-  std::vector<std::string> phases;  // names for Sample::phase_ns
+  std::vector<std::string> phases;     // names for Sample::phase_ns
   std::vector<SideCount> side_counts;  // what Sample::side_counts count
   std::optional<ByteTraffic> traffic;  // byte workloads: the bytes behind the rate
   std::vector<Sample> samples;

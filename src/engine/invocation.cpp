@@ -76,8 +76,8 @@ class WorkloadOpener : public PointOpener {
  public:
   WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events,
                  const std::vector<EventStatus>& expected, const std::vector<int>& cpus,
-                 std::vector<std::string>& run_notes)
-      : info_(info), events_(events), expected_(expected), cpus_(cpus), run_notes_(run_notes) {}
+                 std::vector<std::string>& run_notes, MemoryTrafficMeter* memory)
+      : info_(info), events_(events), expected_(expected), cpus_(cpus), run_notes_(run_notes), memory_(memory) {}
 
   std::unique_ptr<SampleSource> Open(const Point& point) override {
     std::unique_ptr<sys::MthpSelection> setting;
@@ -89,9 +89,9 @@ class WorkloadOpener : public PointOpener {
     }
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
-      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_);
+      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_);
     } else {
-      source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_);
+      source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_, memory_);
     }
     return std::make_unique<GuardedSource>(std::move(setting), std::move(source));
   }
@@ -102,6 +102,7 @@ class WorkloadOpener : public PointOpener {
   const std::vector<EventStatus>& expected_;
   const std::vector<int>& cpus_;
   std::vector<std::string>& run_notes_;
+  MemoryTrafficMeter* memory_;
 };
 
 class CommandOpener : public PointOpener {
@@ -167,6 +168,24 @@ void Invocation::ProbeEvents(bool follow_tasks) {
 
 void Invocation::Note(std::string note) { AddNote(result_.notes, std::move(note)); }
 
+void Invocation::OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& info) {
+  if (!memory_traffic_tried_) {
+    memory_traffic_tried_ = true;
+    memory_traffic_ = MemoryTrafficMeter::Open(mode, memory_traffic_missing_);
+    if (memory_traffic_) {
+      Note(
+          "memory traffic measured around each timed sample by the memory controllers' counters, machine-wide "
+          "(every process's traffic counts, the kernel's and devices' too, not membench's alone): " +
+          memory_traffic_->source());
+    }
+  }
+  // Said where it matters: for workloads with an estimate to stand in.
+  if (!memory_traffic_ && !memory_traffic_missing_.empty() && info.traffic) {
+    Note("memory traffic not measured (" + memory_traffic_missing_ +
+         "): the 'traffic at memory' figures are estimates");
+  }
+}
+
 bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
 namespace {
@@ -182,9 +201,10 @@ struct PointsPlan {
 PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                        const std::vector<CacheLevel>& caches, std::size_t events) {
   if (info.own_workers && !options.cpus.empty()) {
-    throw Error(fmt::format("--cpu: {} places its own workers; name their CPUs with its parameters (membench run {} "
-                            "--help)",
-                            info.name, info.name));
+    throw Error(
+        fmt::format("--cpu: {} places its own workers; name their CPUs with its parameters (membench run {} "
+                    "--help)",
+                    info.name, info.name));
   }
   PointsPlan plan;
   for (const Point& point : points) {
@@ -243,6 +263,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   if (!order.note.empty()) Note(order.note);
   if (!options.repetitions_given) DecideRepetitions(points, options.paired_by, plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
+  OpenMemoryTraffic(options.memory_traffic, info);
 
   // Started before the pinning, so they are not confined to --cpu.
   std::optional<sys::CachePressure> pressure;
@@ -256,7 +277,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const sys::AffinityRestorer restore_affinity;
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress(options.quiet);
-  WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes);
+  WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes, memory_traffic_.get());
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();

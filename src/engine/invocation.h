@@ -20,6 +20,7 @@
 
 #include "core/result.h"
 #include "engine/exec_sampler.h"
+#include "engine/memory_traffic.h"
 #include "engine/runner.h"
 #include "engine/workload.h"
 
@@ -36,6 +37,8 @@ struct RunOptions {
   // takes as many rounds as its paired comparisons need for an interval.
   bool repetitions_given = true;
   std::string paired_by;  // the treatment those comparisons are along
+  // Whether the memory controllers' counters measure each sample's traffic.
+  MemoryTrafficMode memory_traffic = MemoryTrafficMode::kAuto;
 };
 
 // Throws Error, as Measure would, when a point cannot run here (memory,
@@ -84,7 +87,13 @@ class Invocation {
   // Fills the result's event statuses, once, by opening the events as the
   // first points do: following the tasks they create, or as a group.
   void ProbeEvents(bool follow_tasks);
+  // Opens the memory traffic meter at the first Measure, and says in the
+  // notes what it counts or why it counts nothing.
+  void OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& info);
   RunResult result_;
+  std::unique_ptr<MemoryTrafficMeter> memory_traffic_;
+  bool memory_traffic_tried_ = false;
+  std::string memory_traffic_missing_;
   std::vector<EventEncoding> events_;
   std::unique_ptr<Guards> guards_;
 };

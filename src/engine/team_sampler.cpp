@@ -36,6 +36,7 @@ struct WorkerSlot {
   std::int64_t phase_ns[kMaxTeamPhases] = {};
   std::uint32_t phases = 0;
   std::uint64_t side_counts[kMaxTeamSideCounts] = {};
+  std::uint32_t side_counted[kMaxTeamSideCounts] = {};  // 0: that count failed in this sample
   std::uint32_t sides = 0;
   char error[1024] = {};
   char counter_notes[2048] = {};  // the worker's counter problems of the round, one per line
@@ -72,12 +73,14 @@ struct TeamSampler::Shared {
 };
 
 TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-                         const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected)
+                         const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected,
+                         MemoryTrafficMeter* memory)
     : info_(info),
       point_(point),
       plan_(plan),
       events_(events),
       expected_(expected),
+      traffic_meter_(memory),
       tasks_(info.NeedsOf(point).tasks),
       round_cpu_(plan.kind == sys::WorkerKind::kThread && tasks_ != TaskCreation::kNone),
       lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
@@ -219,7 +222,10 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
   }
   if (shared.failed.load() != 0 || shared.quit.load() != 0) return;
   try {
-    const TimedRun run = TimeRun(workload, counters, shared.loops, WorkerCpuScope());
+    // The memory controllers count machine-wide: the lead alone reads them,
+    // around its own timed region, which spans the released team's.
+    const TimedRun run =
+        TimeRun(workload, counters, shared.loops, WorkerCpuScope(), index == 0 ? traffic_meter_ : nullptr);
     slot.start_ns = run.start_ns;
     slot.end_ns = run.end_ns;
     slot.tsc_ticks = run.sample.tsc_ticks;
@@ -229,7 +235,10 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
     slot.phases = static_cast<std::uint32_t>(std::min(run.sample.phase_ns.size(), kMaxTeamPhases));
     for (std::uint32_t p = 0; p < slot.phases; ++p) slot.phase_ns[p] = run.sample.phase_ns[p];
     slot.sides = static_cast<std::uint32_t>(std::min(run.sample.side_counts.size(), kMaxTeamSideCounts));
-    for (std::uint32_t c = 0; c < slot.sides; ++c) slot.side_counts[c] = run.sample.side_counts[c];
+    for (std::uint32_t c = 0; c < slot.sides; ++c) {
+      slot.side_counted[c] = run.sample.side_counts[c].has_value() ? 1 : 0;
+      slot.side_counts[c] = run.sample.side_counts[c].value_or(0);
+    }
     for (std::size_t i = 0; i < kMaxTeamEvents; ++i) {
       const bool have = i < run.sample.counters.size() && run.sample.counters[i].has_value();
       slot.counts[i] = have ? SharedCount{1, *run.sample.counters[i]} : SharedCount{};
@@ -254,13 +263,21 @@ void TeamSampler::Describe(Measurement& m) const {
   if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = lead_->Phases();
   m.side_counts = lead_->SideCounts();
-  if (m.side_counts.size() > kMaxTeamSideCounts) m.side_counts.resize(kMaxTeamSideCounts);
+  if (traffic_meter_ != nullptr) {
+    for (SideCount& side : MemoryTrafficSideCounts()) m.side_counts.push_back(std::move(side));
+  }
+  if (m.side_counts.size() > kMaxTeamSideCounts) {
+    throw Error(fmt::format("{} keeps {} side counts; a team carries at most {}", info_.name, m.side_counts.size(),
+                            kMaxTeamSideCounts));
+  }
   const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes they reaped" : "";
   if (plan_.kind == sys::WorkerKind::kProcess) {
     m.cpu_time_scope = "the worker processes, each its own, summed" + children;
   } else if (round_cpu_) {
-    m.cpu_time_scope = "membench's process (every thread: the workers and the tasks they created) from the release "
-                       "of the workers to the end of the last one" + children;
+    m.cpu_time_scope =
+        "membench's process (every thread: the workers and the tasks they created) from the release "
+        "of the workers to the end of the last one" +
+        children;
   } else {
     m.cpu_time_scope = "the worker threads, each its own, summed";
   }
@@ -311,8 +328,12 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     s.work += slot.work;
     s.phase_ns.resize(std::max<std::size_t>(s.phase_ns.size(), slot.phases));
     for (std::uint32_t p = 0; p < slot.phases; ++p) s.phase_ns[p] += slot.phase_ns[p];
-    s.side_counts.resize(std::max<std::size_t>(s.side_counts.size(), slot.sides));
-    for (std::uint32_t c = 0; c < slot.sides; ++c) s.side_counts[c] += slot.side_counts[c];
+    s.side_counts.resize(std::max<std::size_t>(s.side_counts.size(), slot.sides), std::uint64_t{0});
+    for (std::uint32_t c = 0; c < slot.sides; ++c) {
+      // A count one worker could not take leaves the sum unknown.
+      if (slot.side_counted[c] == 0) s.side_counts[c].reset();
+      if (s.side_counts[c]) *s.side_counts[c] += slot.side_counts[c];
+    }
     for (std::size_t e = 0; e < events; ++e) {
       all_counted[e] = all_counted[e] && slot.counts[e].valid != 0;
       sums[e] += slot.counts[e].value;
@@ -336,6 +357,9 @@ void TeamSampler::Finish(Measurement& m) {
   m.page_proofs = lead_->PageProofs();
   for (auto& note : lead_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : notes_) m.notes.push_back(std::move(note));
+  if (traffic_meter_ != nullptr) {
+    for (auto& note : traffic_meter_->TakeNotes()) m.notes.push_back(std::move(note));
+  }
 }
 
 }  // namespace membench

@@ -40,9 +40,11 @@ class TeamSampler : public SampleSource {
  public:
   // Starts the workers and prepares every workload; throws Error with the
   // first worker's failure. `cpus`: --cpu, handed out round-robin.
-  // `expected`: the run's event statuses (engine/counter_set.h).
+  // `expected`: the run's event statuses (engine/counter_set.h); `memory`:
+  // the invocation's meter, read by worker 0 alone, or null.
   TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
-              const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected = {});
+              const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected = {},
+              MemoryTrafficMeter* memory = nullptr);
   ~TeamSampler() override;
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return lead_->FreshStateEachSample(); }
@@ -67,6 +69,7 @@ class TeamSampler : public SampleSource {
   WorkerPlan plan_;
   std::vector<EventEncoding> events_;
   std::vector<EventStatus> expected_;
+  MemoryTrafficMeter* traffic_meter_;
   TaskCreation tasks_;
   // Thread workers whose workload creates tasks share one process with
   // them: the lead counts that process's CPU time over the parallel

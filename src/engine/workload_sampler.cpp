@@ -21,7 +21,8 @@ sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
 
 }  // namespace
 
-TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope) {
+TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope,
+                 MemoryTrafficMeter* memory) {
   const auto cpu_times = [&] { return OwnCpuTimes(scope.own); };
   TimedRun run;
   workload.BeforeRun();
@@ -33,6 +34,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   } after_run{workload};
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
+  if (memory != nullptr) memory->Start();
   counters.Start();
   run.start_ns = sys::MonotonicNs();
   const std::uint64_t tsc0 = sys::ReadTsc();
@@ -41,6 +43,8 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   run.end_ns = sys::MonotonicNs();
   Sample& s = run.sample;
   s.counters = counters.Stop();
+  const std::vector<std::optional<std::uint64_t>> memory_bytes =
+      memory != nullptr ? memory->Stop() : std::vector<std::optional<std::uint64_t>>{};
   const sys::CpuTimes cpu1 = cpu_times();
   const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   s.wall_ns = run.end_ns - run.start_ns;
@@ -53,19 +57,21 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
   for (const std::uint64_t ticks : workload.TakePhaseTicks()) {
     s.phase_ns.push_back(static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick));
   }
-  s.side_counts = workload.TakeSideCounts();
+  for (const std::uint64_t count : workload.TakeSideCounts()) s.side_counts.emplace_back(count);
+  s.side_counts.insert(s.side_counts.end(), memory_bytes.begin(), memory_bytes.end());
   return run;
 }
 
 sys::CountTarget CountTargetFor(TaskCreation tasks) { return sys::CountTarget{0, tasks != TaskCreation::kNone}; }
 
 WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
-                                 const std::vector<EventStatus>& expected)
+                                 const std::vector<EventStatus>& expected, MemoryTrafficMeter* memory)
     : info_(info),
       point_(point),
       workload_(info.make()),
       cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
-      counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected) {
+      counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected),
+      memory_(memory) {
   workload_->Prepare(point_);
 }
 
@@ -76,20 +82,25 @@ void WorkloadSampler::Describe(Measurement& m) const {
   if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = workload_->Phases();
   m.side_counts = workload_->SideCounts();
-  m.cpu_time_scope = cpu_scope_.reaped_children
-                         ? "membench's process, and the child processes reaped during the sample"
-                         : "membench's process";
+  if (memory_ != nullptr) {
+    for (SideCount& side : MemoryTrafficSideCounts()) m.side_counts.push_back(std::move(side));
+  }
+  m.cpu_time_scope = cpu_scope_.reaped_children ? "membench's process, and the child processes reaped during the sample"
+                                                : "membench's process";
 }
 
 Sample WorkloadSampler::Take(std::uint64_t loops) {
   if (workload_->FreshStateEachSample()) workload_->PrepareSample();
-  return TimeRun(*workload_, counters_, loops, cpu_scope_).sample;
+  return TimeRun(*workload_, counters_, loops, cpu_scope_, memory_).sample;
 }
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
   for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
+  if (memory_ != nullptr) {
+    for (auto& note : memory_->TakeNotes()) m.notes.push_back(std::move(note));
+  }
 }
 
 }  // namespace membench

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/counter_set.h"
+#include "engine/memory_traffic.h"
 #include "engine/sample_source.h"
 #include "engine/workload.h"
 
@@ -35,8 +36,11 @@ struct TimedRun {
   std::int64_t end_ns = 0;
 };
 
-// Runs `loops` loops of an already prepared workload under the counters.
-TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope);
+// Runs `loops` loops of an already prepared workload under the counters,
+// and the memory traffic meter where given (its two side counts follow
+// the workload's own).
+TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope,
+                 MemoryTrafficMeter* memory = nullptr);
 
 // Counters follow the tasks a workload creates; where those are processes
 // their CPU time is counted as they are reaped.
@@ -45,9 +49,10 @@ sys::CountTarget CountTargetFor(TaskCreation tasks);
 class WorkloadSampler : public SampleSource {
  public:
   // Makes and prepares the workload; throws Error from Prepare.
-  // `expected`: the run's event statuses (engine/counter_set.h).
+  // `expected`: the run's event statuses (engine/counter_set.h); `memory`:
+  // the invocation's meter, or null.
   WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
-                  const std::vector<EventStatus>& expected = {});
+                  const std::vector<EventStatus>& expected = {}, MemoryTrafficMeter* memory = nullptr);
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return workload_->FreshStateEachSample(); }
   Sample Take(std::uint64_t loops) override;
@@ -59,6 +64,7 @@ class WorkloadSampler : public SampleSource {
   std::unique_ptr<Workload> workload_;
   CpuTimeScope cpu_scope_;
   CounterSet counters_;
+  MemoryTrafficMeter* memory_;
 };
 
 }  // namespace membench

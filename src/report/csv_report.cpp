@@ -117,9 +117,10 @@ class CsvWriter {
         const auto found = std::find_if(m.side_counts.begin(), m.side_counts.end(),
                                         [&](const SideCount& c) { return c.name == side; });
         const auto index = static_cast<std::size_t>(found - m.side_counts.begin());
-        const bool known = found != m.side_counts.end() && index < s.side_counts.size() && s.wall_ns > 0;
-        cells.push_back(known ? Number(static_cast<double>(s.side_counts[index]) * 1e9 / static_cast<double>(s.wall_ns))
-                              : "");
+        const bool known =
+            found != m.side_counts.end() && index < s.side_counts.size() && s.side_counts[index] && s.wall_ns > 0;
+        cells.push_back(
+            known ? Number(static_cast<double>(*s.side_counts[index]) * 1e9 / static_cast<double>(s.wall_ns)) : "");
       }
       Line(cells);
     }

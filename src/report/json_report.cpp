@@ -100,6 +100,8 @@ json SampleToJson(const Sample& s) {
                         {"running_ns", c->running_ns},
                         {"scaled", c->counted() ? json(c->scaled) : json(nullptr)}});
   }
+  json side_counts = json::array();
+  for (const auto& count : s.side_counts) side_counts.push_back(count ? json(*count) : json(nullptr));
   return {{"wall_ns", s.wall_ns},
           {"tsc_ticks", s.tsc_ticks},
           {"user_ns", s.user_ns},
@@ -109,7 +111,7 @@ json SampleToJson(const Sample& s) {
           {"worker_wall_ns", s.worker_wall_ns},
           {"start_skew_ns", s.start_skew_ns},
           {"phase_ns", s.phase_ns},
-          {"side_counts", s.side_counts},
+          {"side_counts", side_counts},
           {"counters", counters}};
 }
 
@@ -152,11 +154,18 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
         {{"name", phase.name}, {"ns_per_unit", SummaryToJson(phase.ns_per_unit)}, {"share_pct", phase.share_pct}});
   }
   json side_counts = json::array();
-  for (const auto& side : m.side_counts) side_counts.push_back({{"name", side.name}, {"unit", UnitName(side.unit)}});
+  for (const auto& side : m.side_counts) {
+    json entry = {{"name", side.name}, {"unit", UnitName(side.unit)}};
+    if (side.kind != SideKind::kWorkload) entry["kind"] = SideKindName(side.kind);
+    side_counts.push_back(entry);
+  }
   json side_rates = json::array();
   for (const auto& side : st.side_rates) {
     side_rates.push_back(
-        {{"name", side.name}, {"unit", UnitName(side.unit)}, {"per_second", SummaryToJson(side.per_second)}});
+        {{"name", side.name},
+         {"unit", UnitName(side.unit)},
+         {"per_second", SummaryToJson(side.per_second)},
+         {"per_unit_of_work", side.per_unit}});
   }
   json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));
@@ -180,9 +189,8 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
           {"phases", m.phases},
           {"side_counts", side_counts},
           {"traffic", m.traffic ? json{{"requested_per_unit", m.traffic->requested_per_unit},
-                                       {"memory_per_unit_estimated", m.traffic->memory_per_unit
-                                                                          ? json(*m.traffic->memory_per_unit)
-                                                                          : json(nullptr)},
+                                       {"memory_per_unit_estimated",
+                                        m.traffic->memory_per_unit ? json(*m.traffic->memory_per_unit) : json(nullptr)},
                                        {"how", m.traffic->how}}
                                 : json(nullptr)},
           {"samples", samples},
@@ -280,11 +288,12 @@ json ResultToJson(const RunResult& r) {
   for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
     json points = json::array();
     for (const LoadedCurvePoint& p : curve.points) {
-      points.push_back({{"delay", p.delay},
-                        {"requested_bytes_per_s", SummaryToJson(p.requested_bytes_per_s)},
-                        {"memory_bytes_per_s_estimated", SummaryToJson(p.memory_bytes_per_s)},
-                        {"latency_ns", p.latency_ns},
-                        {"latency_ci95_ns", {p.latency_low_ns, p.latency_high_ns ? json(*p.latency_high_ns) : json()}}});
+      points.push_back(
+          {{"delay", p.delay},
+           {"requested_bytes_per_s", SummaryToJson(p.requested_bytes_per_s)},
+           {"memory_bytes_per_s_estimated", SummaryToJson(p.memory_bytes_per_s)},
+           {"latency_ns", p.latency_ns},
+           {"latency_ci95_ns", {p.latency_low_ns, p.latency_high_ns ? json(*p.latency_high_ns) : json()}}});
     }
     curves.push_back({{"conditions", curve.conditions},
                       {"points", points},

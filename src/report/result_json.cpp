@@ -105,12 +105,17 @@ class Reader {
     for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Integer((*v)[i], Index(at, i)));
     return out;
   }
-  std::vector<std::uint64_t> Unsigneds(const json& object, const std::string& key, const std::string& where) const {
-    std::vector<std::uint64_t> out;
+  // Counts where null is one that could not be taken.
+  std::vector<std::optional<std::uint64_t>> OptionalUnsigneds(const json& object, const std::string& key,
+                                                              const std::string& where) const {
+    std::vector<std::optional<std::uint64_t>> out;
     const json* v = Find(object, key);
     if (!v) return out;
     const std::string at = Join(where, key);
-    for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Unsigned((*v)[i], Index(at, i)));
+    for (std::size_t i = 0; i < Array(*v, at).size(); ++i) {
+      const json& item = (*v)[i];
+      out.push_back(item.is_null() ? std::nullopt : std::optional<std::uint64_t>(Unsigned(item, Index(at, i))));
+    }
     return out;
   }
 
@@ -205,7 +210,7 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   out.worker_wall_ns = in.Integers(s, "worker_wall_ns", at);
   out.start_skew_ns = in.IntegerOr(s, "start_skew_ns", at);
   out.phase_ns = in.Integers(s, "phase_ns", at);
-  out.side_counts = in.Unsigneds(s, "side_counts", at);
+  out.side_counts = in.OptionalUnsigneds(s, "side_counts", at);
   if (const json* counters = in.Find(s, "counters")) {
     const std::string where = at + ".counters";
     for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
@@ -313,6 +318,10 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
       SideCount count;
       count.name = in.Text(in.At(side, "name", si), si + ".name");
       count.unit = ReadUnit(in, side, "unit", si);
+      const std::string kind = in.TextOr(side, "kind", si, SideKindName(SideKind::kWorkload));
+      const auto parsed = SideKindFromName(kind);
+      if (!parsed) in.Fail(si + ".kind", "is '" + kind + "', not one of workload, memory-read, memory-write");
+      count.kind = parsed.value_or(SideKind::kWorkload);
       out.side_counts.push_back(std::move(count));
     }
   }
@@ -333,9 +342,9 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
   for (std::size_t i = 0; i < out.samples.size(); ++i) {
     const std::size_t counts = out.samples[i].side_counts.size();
     if (counts != 0 && counts != out.side_counts.size()) {
-      in.Fail(Reader::Index(samples, i) + ".side_counts",
-              "has " + std::to_string(counts) + " counts, but the measurement's side_counts name " +
-                  std::to_string(out.side_counts.size()));
+      in.Fail(Reader::Index(samples, i) + ".side_counts", "has " + std::to_string(counts) +
+                                                              " counts, but the measurement's side_counts name " +
+                                                              std::to_string(out.side_counts.size()));
     }
   }
   if (const json* first = in.Find(m, "first_sample")) out.first_sample = ReadSample(in, *first, at + ".first_sample");

@@ -101,13 +101,30 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
   }
 }
 
-// The bytes behind a byte rate: those asked for, and, where the working set
-// is larger than the largest cache, an estimate of those the memory moved.
+// The side count of this kind, if the measurement has it counted.
+const SideRateStats* SideOfKind(const MeasurementStats& st, SideKind kind) {
+  for (const SideRateStats& side : st.side_rates) {
+    if (side.kind == kind && side.per_second.n > 0) return &side;
+  }
+  return nullptr;
+}
+
+// The bytes behind a byte rate: those asked for; those the memory
+// controllers counted, where they did; and, where the working set is
+// larger than the largest cache, an estimate of those the memory moved.
 void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
   const ByteTraffic& t = *m.traffic;
   fmt::print(out, "{:>18}      {:<32} # {:.2f} bytes per byte {}: {}\n",
              RateText(m, st.rate.mean * t.requested_per_unit), "traffic requested", t.requested_per_unit,
              m.rate_label, t.how);
+  const SideRateStats* read = SideOfKind(st, SideKind::kMemoryRead);
+  const SideRateStats* written = SideOfKind(st, SideKind::kMemoryWrite);
+  if (read != nullptr && written != nullptr) {
+    fmt::print(out, "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
+                    "written)\n",
+               RateText(m, read->per_second.mean + written->per_second.mean), "traffic at memory (measured)",
+               read->per_unit + written->per_unit, m.rate_label, read->per_unit, written->per_unit);
+  }
   std::uint64_t largest_cache = 0;
   for (const CacheLevel& cache : r.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
   const auto size = std::find_if(m.point.values.begin(), m.point.values.end(),
