@@ -30,8 +30,8 @@ Figures Loaded(const std::string& delay, double bytes_per_s, double latency_ns, 
   bw.mean = bytes_per_s;
   Summary memory = bw;
   memory.mean = 2 * bytes_per_s;
-  f.st.side_rates = {{"load traffic requested", WorkUnit::kBytes, SideKind::kWorkload, bw},
-                     {"load traffic at memory (est.)", WorkUnit::kBytes, SideKind::kWorkload, memory}};
+  f.st.side_rates = {{"load traffic requested", WorkUnit::kBytes, SideKind::kWorkload, bw, std::nullopt},
+                     {"load traffic at memory (est.)", WorkUnit::kBytes, SideKind::kWorkload, memory, std::nullopt}};
   return f;
 }
 

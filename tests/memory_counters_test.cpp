@@ -60,6 +60,10 @@ TEST(EncodePmuTerms, SplitsAValueOverDisjointRanges) {
   EXPECT_EQ(words.config, 0xffu | (std::uint64_t{1} << 32));
   EXPECT_EQ(words.config1, 7u);
   EXPECT_EQ(EncodePmuTerms(formats, "config=0x1234,config2=9").config2, 9u);
+  // A mask written high range first still takes the value's low bits low.
+  const auto reversed = EncodePmuTerms({{"event", "config:32-35,0-7"}}, "event=0x1ff");
+  EXPECT_EQ(reversed.config, 0xffu | (std::uint64_t{1} << 32));
+  EXPECT_EQ(EncodePmuTerms(formats, " event = 0x3 , thresh=1").config, 3u);
 }
 
 TEST(EncodePmuTerms, RefusesWhatItCannotEncode) {
@@ -151,6 +155,14 @@ TEST(ChooseMemoryCounters, SaysWhyThereAreNone) {
   const MemoryCounterChoice unknown_unit = ChooseMemoryCounters({odd});
   EXPECT_TRUE(unknown_unit.counters.empty());
   EXPECT_NE(unknown_unit.why_not.find("furlongs"), std::string::npos) << unknown_unit.why_not;
+
+  // One controller it cannot use, and none is used: the rest would read as
+  // less traffic than the memory moved.
+  std::vector<PmuDescription> partly = {IntelImc(0, {0}), odd, IntelImc(2, {0})};
+  partly[1].name = "uncore_imc_1";
+  const MemoryCounterChoice partial = ChooseMemoryCounters(partly);
+  EXPECT_TRUE(partial.counters.empty());
+  EXPECT_NE(partial.why_not.find("uncore_imc_1/cas_count_read"), std::string::npos) << partial.why_not;
 
   PmuDescription umc = AmdUmc(0);
   umc.formats.erase("rdwrmask");  // an older kernel's UMC could not tell reads from writes

@@ -339,6 +339,16 @@ TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {
   ExpectLine(text, R"( +[0-9.]+ GB/s +traffic at memory \(measured\) +# measured machine-wide: 3\.00 bytes per byte )"
                    R"(copied \(2\.00 read, 1\.00 written\))");
   ExpectLine(text, R"( +[0-9.]+ GB/s +memory read \(measured\) +# median .*)");
+
+  // Counted in no sample: unknown, never 0 B/s, and no measured line.
+  RunResult none = WithMeasuredTraffic();
+  for (Measurement& m : none.measurements) {
+    for (Sample& s : m.samples) s.side_counts = {std::nullopt, std::nullopt};
+  }
+  std::ostringstream none_out;
+  WriteTextReport(none, none_out);
+  ExpectLine(none_out.str(), R"( +- +memory written \(measured\) +# not counted in any sample \(see the notes\))");
+  EXPECT_EQ(none_out.str().find("traffic at memory (measured)"), std::string::npos);
 }
 
 }  // namespace

@@ -56,7 +56,8 @@ std::vector<SideRateStats> ComputeSideRates(const Measurement& m) {
       work += static_cast<double>(s.work);
     }
     const SideCount& side = m.side_counts[c];
-    out.push_back({side.name, side.unit, side.kind, Summarize(per_second), work > 0 ? counted / work : 0.0});
+    out.push_back({side.name, side.unit, side.kind, Summarize(per_second),
+                   work > 0 ? std::optional<double>(counted / work) : std::nullopt});
   }
   return out;
 }

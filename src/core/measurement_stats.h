@@ -55,8 +55,8 @@ struct SideRateStats {
   SideKind kind = SideKind::kWorkload;
   Summary per_second;
   // The count per unit of the measurement's work, over the samples where it
-  // was counted (both sums over the same samples); 0 without work.
-  double per_unit = 0;
+  // was counted (both sums over the same samples); unknown where none was.
+  std::optional<double> per_unit;
 };
 
 struct MeasurementStats {

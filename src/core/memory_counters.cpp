@@ -73,6 +73,10 @@ FormatField ParseFormat(const std::string& name, const std::string& format) {
     }
     field.ranges.push_back({static_cast<int>(*low), static_cast<int>(*high)});
   }
+  // perf reads the field as a bit mask: the value's bits go to its set bits
+  // lowest first, whatever order the ranges are written in.
+  std::sort(field.ranges.begin(), field.ranges.end(),
+            [](const BitRange& a, const BitRange& b) { return a.low < b.low; });
   return field;
 }
 
@@ -162,8 +166,14 @@ std::string AddCounters(const PmuDescription& pmu, const Family& family, MemoryD
   return "";
 }
 
-std::string Describe(const std::vector<std::string>& pmus, const Family& family,
+// "uncore_imc_2" before "uncore_imc_10".
+bool NaturalLess(const std::string& a, const std::string& b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+std::string Describe(std::vector<std::string> pmus, const Family& family,
                      const std::vector<MemoryCounterSpec>& counters) {
+  std::sort(pmus.begin(), pmus.end(), NaturalLess);
   std::vector<int> cpus;
   for (const auto& c : counters) {
     if (std::find(cpus.begin(), cpus.end(), c.cpu) == cpus.end()) cpus.push_back(c.cpu);
@@ -182,9 +192,9 @@ PerfConfigWords EncodePmuTerms(const std::map<std::string, std::string>& formats
     const std::string term = Trimmed(raw);
     if (term.empty()) continue;
     const auto equals = term.find('=');
-    const std::string name = term.substr(0, equals);
+    const std::string name = Trimmed(term.substr(0, equals));
     const auto value =
-        equals == std::string::npos ? std::optional<std::uint64_t>(1) : ParseNumber(term.substr(equals + 1));
+        equals == std::string::npos ? std::optional<std::uint64_t>(1) : ParseNumber(Trimmed(term.substr(equals + 1)));
     if (!value) throw Error("PMU event term '" + term + "' has no number after '='");
     if (const int word = WordIndex(name); word >= 0) {
       Word(words, word) = *value;
@@ -218,28 +228,30 @@ MemoryCounterChoice ChooseMemoryCounters(const std::vector<PmuDescription>& pmus
   std::vector<std::string> problems;
   for (const Family& family : kFamilies) {
     std::vector<MemoryCounterSpec> counters;
-    std::vector<std::string> used;
+    std::vector<std::string> members;
+    std::string family_problem;
     for (const PmuDescription& pmu : pmus) {
       if (!InFamily(pmu.name, family.pmu)) continue;
-      std::vector<MemoryCounterSpec> both;
-      std::string problem = AddCounters(pmu, family, MemoryDirection::kRead, both);
-      if (problem.empty()) problem = AddCounters(pmu, family, MemoryDirection::kWrite, both);
-      if (!problem.empty()) {
-        problems.push_back(problem);
-        continue;
-      }
-      counters.insert(counters.end(), both.begin(), both.end());
-      used.push_back(pmu.name);
+      members.push_back(pmu.name);
+      std::string problem = AddCounters(pmu, family, MemoryDirection::kRead, counters);
+      if (problem.empty()) problem = AddCounters(pmu, family, MemoryDirection::kWrite, counters);
+      if (family_problem.empty()) family_problem = problem;
     }
-    if (counters.empty()) continue;
+    if (members.empty()) continue;
+    if (!family_problem.empty()) {
+      problems.push_back(family_problem);
+      continue;
+    }
     choice.counters = std::move(counters);
-    choice.source = Describe(used, family, choice.counters);
+    choice.source = Describe(members, family, choice.counters);
     return choice;
   }
-  choice.why_not = problems.empty()
-                       ? "no memory-controller PMU (uncore_imc*, amd_umc*) in /sys/bus/event_source/devices; virtual "
-                         "machines rarely have one"
-                       : problems.front();
+  if (problems.empty()) {
+    choice.why_not =
+        "no memory-controller PMU (uncore_imc*, amd_umc*) in /sys/bus/event_source/devices; virtual machines rarely "
+        "have one";
+  }
+  for (const std::string& problem : problems) choice.why_not += (choice.why_not.empty() ? "" : "; ") + problem;
   return choice;
 }
 

@@ -1,7 +1,7 @@
 // File: core/memory_counters.h
 // Which counters measure the bytes the memory itself moved, and what a
 // count is worth in bytes. The memory controllers' PMUs appear in
-// /sys/bus/event_source/devices (sys/pmu_catalog.h reads them into
+// /sys/bus/event_source/devices (sys/memory_controller_counters.h reads them into
 // PmuDescription): Intel's as uncore_imc_<n> (server) or uncore_imc
 // (client) with their CAS or data events, scale and unit in sysfs; AMD's
 // as amd_umc_<n> (Zen 4 and later) without named events, so the encoding
@@ -67,14 +67,17 @@ struct MemoryCounterSpec {
 
 struct MemoryCounterChoice {
   std::vector<MemoryCounterSpec> counters;  // empty: nothing measures it here
-  std::string source;                       // "uncore_imc_0..7: cas_count_read, cas_count_write (64 bytes a count)"
-  std::string why_not;                      // when empty: what is missing, in words
+  // "8 PMUs (uncore_imc_0 .. uncore_imc_7) on CPUs 0,56: cas_count_read and
+  // cas_count_write, 64 bytes a count"
+  std::string source;
+  std::string why_not;  // where counters is empty: what is missing, in words
 };
 
 // The memory controllers' read and write counters among the PMUs, every
-// instance on every CPU of its cpumask. The first family that covers both
-// directions wins: Intel's CAS counts, Intel's client data counts, Intel's
-// free-running counters, AMD's UMC CAS counts.
+// instance on every CPU of its cpumask. The first family present wins:
+// Intel's CAS counts, Intel's client data counts, Intel's free-running
+// counters, AMD's UMC CAS commands. A family with one instance it cannot
+// use is not used at all: the others' sum would read as less traffic.
 MemoryCounterChoice ChooseMemoryCounters(const std::vector<PmuDescription>& pmus);
 
 // Bytes per count from a sysfs scale and unit ("MiB" with 6.103515625e-5

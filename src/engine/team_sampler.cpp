@@ -222,10 +222,7 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
   }
   if (shared.failed.load() != 0 || shared.quit.load() != 0) return;
   try {
-    // The memory controllers count machine-wide: the lead alone reads them,
-    // around its own timed region, which spans the released team's.
-    const TimedRun run =
-        TimeRun(workload, counters, shared.loops, WorkerCpuScope(), index == 0 ? traffic_meter_ : nullptr);
+    const TimedRun run = TimeRun(workload, counters, shared.loops, WorkerCpuScope());
     slot.start_ns = run.start_ns;
     slot.end_ns = run.end_ns;
     slot.tsc_ticks = run.sample.tsc_ticks;
@@ -295,11 +292,17 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   shared.arrived.store(0);
   shared.awake.store(0);
   shared.done.store(0);
+  // The memory controllers count machine-wide: read by the lead around the
+  // whole round, so every worker's timed region is inside, and none of the
+  // reads delays a worker's start.
+  if (traffic_meter_ != nullptr) traffic_meter_->Start();
   const std::uint32_t round = shared.round.fetch_add(1) + 1;
   sys::FutexWakeAll(shared.round);
   RunRound(0, round, *lead_, *lead_counters_);
   shared.done.fetch_add(1);
   LeadWaitFor(shared.done, static_cast<std::uint32_t>(plan_.count));
+  const std::vector<std::optional<std::uint64_t>> memory_bytes =
+      traffic_meter_ != nullptr ? traffic_meter_->Stop() : std::vector<std::optional<std::uint64_t>>{};
   ThrowIfFailed();
 
   Sample s;
@@ -349,6 +352,11 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   s.start_skew_ns = last_start - first_start;
   for (std::size_t e = 0; e < events; ++e) {
     s.counters.push_back(all_counted[e] ? std::optional<CounterValue>(sums[e]) : std::nullopt);
+  }
+  if (traffic_meter_ != nullptr) {
+    // After exactly the workload's own counts, as Describe names them.
+    s.side_counts.resize(lead_->SideCounts().size());
+    s.side_counts.insert(s.side_counts.end(), memory_bytes.begin(), memory_bytes.end());
   }
   return s;
 }

@@ -41,7 +41,7 @@ class TeamSampler : public SampleSource {
   // Starts the workers and prepares every workload; throws Error with the
   // first worker's failure. `cpus`: --cpu, handed out round-robin.
   // `expected`: the run's event statuses (engine/counter_set.h); `memory`:
-  // the invocation's meter, read by worker 0 alone, or null.
+  // the invocation's meter, read by the lead around each whole round, or null.
   TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
               const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected = {},
               MemoryTrafficMeter* memory = nullptr);

@@ -71,7 +71,7 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
       workload_(info.make()),
       cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
       counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected),
-      memory_(memory) {
+      traffic_meter_(memory) {
   workload_->Prepare(point_);
 }
 
@@ -82,7 +82,7 @@ void WorkloadSampler::Describe(Measurement& m) const {
   if (info_.traffic) m.traffic = info_.traffic(point_);
   m.phases = workload_->Phases();
   m.side_counts = workload_->SideCounts();
-  if (memory_ != nullptr) {
+  if (traffic_meter_ != nullptr) {
     for (SideCount& side : MemoryTrafficSideCounts()) m.side_counts.push_back(std::move(side));
   }
   m.cpu_time_scope = cpu_scope_.reaped_children ? "membench's process, and the child processes reaped during the sample"
@@ -91,15 +91,15 @@ void WorkloadSampler::Describe(Measurement& m) const {
 
 Sample WorkloadSampler::Take(std::uint64_t loops) {
   if (workload_->FreshStateEachSample()) workload_->PrepareSample();
-  return TimeRun(*workload_, counters_, loops, cpu_scope_, memory_).sample;
+  return TimeRun(*workload_, counters_, loops, cpu_scope_, traffic_meter_).sample;
 }
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
   for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
-  if (memory_ != nullptr) {
-    for (auto& note : memory_->TakeNotes()) m.notes.push_back(std::move(note));
+  if (traffic_meter_ != nullptr) {
+    for (auto& note : traffic_meter_->TakeNotes()) m.notes.push_back(std::move(note));
   }
 }
 

@@ -64,7 +64,7 @@ class WorkloadSampler : public SampleSource {
   std::unique_ptr<Workload> workload_;
   CpuTimeScope cpu_scope_;
   CounterSet counters_;
-  MemoryTrafficMeter* memory_;
+  MemoryTrafficMeter* traffic_meter_;
 };
 
 }  // namespace membench

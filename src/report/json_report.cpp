@@ -164,8 +164,9 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
     side_rates.push_back(
         {{"name", side.name},
          {"unit", UnitName(side.unit)},
+         {"kind", SideKindName(side.kind)},
          {"per_second", SummaryToJson(side.per_second)},
-         {"per_unit_of_work", side.per_unit}});
+         {"per_unit_of_work", side.per_unit ? json(*side.per_unit) : json(nullptr)}});
   }
   json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));

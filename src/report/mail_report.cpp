@@ -100,6 +100,10 @@ void WriteMailRun(const RunResult& r, std::ostream& out) {
                         st.rate.n >= 2 ? fmt::format("{:5.2f}%", st.rate.rel_sem_pct) : std::string("    ?"),
                         RateText(m, st.rate.median));
     for (const SideRateStats& side : st.side_rates) {
+      if (side.per_second.n == 0) {
+        text += fmt::format("{:>24}  {}\n", "not counted", side.name);
+        continue;
+      }
       text += fmt::format("{:>24}  ( +- {} )  {}\n", RateText(side.unit, side.per_second.mean),
                           side.per_second.n >= 2 && side.per_second.mean > 0
                               ? fmt::format("{:5.2f}%", side.per_second.rel_sem_pct)

@@ -104,7 +104,7 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
 // The side count of this kind, if the measurement has it counted.
 const SideRateStats* SideOfKind(const MeasurementStats& st, SideKind kind) {
   for (const SideRateStats& side : st.side_rates) {
-    if (side.kind == kind && side.per_second.n > 0) return &side;
+    if (side.kind == kind && side.per_second.n > 0 && side.per_unit) return &side;
   }
   return nullptr;
 }
@@ -123,7 +123,7 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
     fmt::print(out, "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
                     "written)\n",
                RateText(m, read->per_second.mean + written->per_second.mean), "traffic at memory (measured)",
-               read->per_unit + written->per_unit, m.rate_label, read->per_unit, written->per_unit);
+               *read->per_unit + *written->per_unit, m.rate_label, *read->per_unit, *written->per_unit);
   }
   std::uint64_t largest_cache = 0;
   for (const CacheLevel& cache : r.system.caches) largest_cache = std::max(largest_cache, cache.size_bytes);
@@ -190,6 +190,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                phase.ns_per_unit.n >= 2 ? fmt::format(" ( +- {:.2f}% )", phase.ns_per_unit.rel_sem_pct) : "");
   }
   for (const auto& side : st.side_rates) {
+    if (side.per_second.n == 0) {
+      fmt::print(out, "{:>18}      {:<32} # not counted in any sample (see the notes)\n", "-", side.name);
+      continue;
+    }
     fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean), side.name,
                fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median)),
                NoiseText(side.per_second));

@@ -26,8 +26,9 @@ std::vector<PmuEventDescription> ReadEvents(const std::filesystem::path& dir) {
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find('.') != std::string::npos && (name.ends_with(".scale") || name.ends_with(".unit") ||
-                                                name.ends_with(".per-pkg") || name.ends_with(".snapshot"))) {
+    // Beside each event: its .scale, .unit, .per-pkg and .snapshot, which are no events.
+    if (name.ends_with(".scale") || name.ends_with(".unit") || name.ends_with(".per-pkg") ||
+        name.ends_with(".snapshot")) {
       continue;
     }
     PmuEventDescription event{name, FirstLineOr(entry.path(), ""), std::nullopt, ""};
