@@ -4,9 +4,11 @@
 set -euo pipefail
 # postgresql: the server the store tests start a throw-away cluster of; rt-tests:
 # the hackbench seed 004's experiment file runs (its smoke test); chromium:
-# the headless browser the HTML report's test renders the page in.
+# the headless browser the HTML report's test renders the page in; clang and
+# libclang-rt-14-dev: the compiler and libFuzzer runtime of `make fuzz`.
 packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
-          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev rt-tests chromium)
+          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev rt-tests chromium
+          clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -107,6 +107,18 @@ TEST(ExpandMatrix, CartesianProductFirstParameterSlowest) {
   EXPECT_EQ(points[3].at("impl").text, "beta");
 }
 
+// Found by fuzz_matrix: two lists of 10,000 values each were multiplied out
+// (a hundred million points, gigabytes) before the limit refused them.
+TEST(ExpandMatrix, RefusesTooManyPointsBeforeBuildingThem) {
+  const ParamSpec count = CountParam("procs", "1", "", 1, 100000);
+  try {
+    ExpandMatrix({Size(), count}, {{"size", "1..10000:+1"}, {"procs", "1..10000:+1"}});
+    FAIL() << "a 10^8-point matrix was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("100000000 points"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ExpandMatrix, MissingParametersTakeTheirDefault) {
   ParamSpec impl = Impl();
   impl.default_value = "beta";

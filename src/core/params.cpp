@@ -203,6 +203,13 @@ std::vector<Point> ExpandMatrix(const std::vector<ParamSpec>& specs, const std::
   for (const auto& spec : specs) {
     const auto it = given.find(spec.name);
     const auto values = ExpandParam(spec, it == given.end() ? spec.default_value : it->second);
+    // Counted before they are built: 10,000 points times 10,000 values
+    // would be a hundred million of them.
+    const std::size_t count = points.size() * values.size();
+    if (count > kMaxMatrixPoints) {
+      throw Error(
+          fmt::format("the parameters expand to {} points, more than {}; narrow a range", count, kMaxMatrixPoints));
+    }
     std::vector<Point> next;
     for (const auto& p : points) {
       for (const auto& v : values) {
@@ -210,10 +217,6 @@ std::vector<Point> ExpandMatrix(const std::vector<ParamSpec>& specs, const std::
         q.values.emplace_back(spec.name, v);
         next.push_back(std::move(q));
       }
-    }
-    if (next.size() > kMaxMatrixPoints) {
-      throw Error(fmt::format("the parameters expand to {} points, more than {}; narrow a range", next.size(),
-                              kMaxMatrixPoints));
     }
     points = std::move(next);
   }

@@ -1,0 +1,50 @@
+// File: fuzz/fuzz_store_import.cpp
+// `membench history import`: a result file loaded and saved into a store
+// (SQLite, in a file of this process's own). Properties: what is saved
+// loads back as the same JSON; saving it again is recognised as already
+// stored; removing it leaves the store as it was.
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "fuzz_property.h"
+#include "report/json_report.h"
+#include "report/result_json.h"
+#include "store/store.h"
+
+using membench::fuzz::Require;
+
+namespace {
+
+membench::Store& TheStore() {
+  static const std::string path =
+      (std::filesystem::temp_directory_path() / ("membench-fuzz-store-" + std::to_string(::getpid()) + ".db"))
+          .string();
+  static const std::unique_ptr<membench::Store> store = [] {
+    std::filesystem::remove(path);
+    return membench::OpenStore(path);
+  }();
+  return *store;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  membench::RunResult result;
+  try {
+    result = membench::ParseResult(membench::fuzz::InputText(data, size), "fuzz.json");
+  } catch (const membench::Error&) {
+    return 0;
+  }
+  membench::Store& store = TheStore();
+  const membench::SaveOutcome saved = store.Save(result, true);
+  if (saved.already_stored) return 0;  // the same result came twice: the first was checked
+  const std::string json = membench::ResultToJson(result).dump();
+  Require(membench::ResultToJson(store.Load(saved.id)).dump() == json, "a stored result loads back as saved");
+  Require(store.Save(result, true).already_stored, "saving it again finds it stored");
+  Require(store.Remove(saved.id), "the stored run can be removed");
+  return 0;
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of a `make fuzz` build for SECONDS each, on its
+# seeds (fuzz/corpus/<target>, the experiment files, the result seeds for
+# the store) and what earlier runs found (BUILD/corpus/<target>). Prints
+# one line per target: executions, corpus size, and what it found. A crash,
+# a leak, a timeout or an out-of-memory is kept under BUILD/findings and
+# fails the script.
+#   usage: scripts/run-fuzzers.sh BUILD SECONDS [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
+seconds=${2:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
+shift 2
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(sizes matrix events result compare experiment store_import)
+
+seeds_of() {
+  case "$1" in
+    experiment) echo experiments ;;
+    store_import) echo fuzz/corpus/result ;;
+    *) echo "fuzz/corpus/$1" ;;
+  esac
+}
+
+failed=0
+mkdir -p "$build/findings"
+printf '%-14s %14s %8s  %s\n' target executions corpus result
+for target in "${targets[@]}"; do
+  binary="$build/fuzz/fuzz_$target"
+  [ -x "$binary" ] || { echo "membench: $binary is not built (make fuzz builds it)" >&2; exit 2; }
+  corpus="$build/corpus/$target"
+  mkdir -p "$corpus"
+  log="$build/findings/$target.log"
+  # -rss_limit_mb: a parser that allocates gigabytes for a short input is a
+  # finding, not something to wait for; -timeout likewise for a hang.
+  status=0
+  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="$build/findings/$target-" "$corpus" "$(seeds_of "$target")" >"$log" 2>&1 || status=$?
+  executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  size=$(find "$corpus" -type f | wc -l)
+  if [ "$status" -eq 0 ]; then
+    result="nothing found"
+  else
+    result="FOUND (exit $status): $(grep -m1 -E 'ERROR|property violated|deadly signal|out-of-memory|timeout' "$log" || echo "see $log")"
+    failed=1
+  fi
+  printf '%-14s %14s %8s  %s\n' "$target" "$executions" "$size" "$result"
+done
+exit $failed
