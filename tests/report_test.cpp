@@ -331,6 +331,22 @@ TEST(JsonReport, MeasuredTrafficRoundTripsWithItsKindAndGaps) {
   EXPECT_THROW(ParseResult(bad.dump(), "bad.json"), Error);
 }
 
+// Found by fuzz_result and fuzz_store_import: a file whose second point of a
+// workload lacked a parameter loaded, then every report of it (and the
+// store's import) ended in "internal: parameter missing".
+TEST(ResultLoader, RefusesPointsOfOneWorkloadWithDifferentParameters) {
+  nlohmann::json j = ResultToJson(SyntheticResult());
+  j["measurements"][1]["params"].erase(1);  // impl
+  try {
+    ParseResult(j.dump(), "odd.json");
+    FAIL() << "loaded";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("measurements[1].point names the parameters (size)"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("of the same workload names (size, impl)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {
   std::ostringstream out;
   WriteTextReport(WithMeasuredTraffic(), out);

@@ -3,6 +3,7 @@
 // for their duration. They run serially: any other THP test running beside
 // them would see the settings they change.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -220,6 +221,53 @@ TEST(Cli, MthpWithoutRootSaysWhatToSet) {
   EXPECT_NE(run.output.find("echo madvise > /sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled"),
             std::string::npos)
       << run.output;
+}
+
+}  // namespace
+}  // namespace membench
+
+namespace membench {
+namespace {
+
+// A memory cgroup of the test's own, limited to 256 MiB (v2 or v1,
+// whichever the machine mounts), removed when the test ends.
+class LimitedCgroup {
+ public:
+  LimitedCgroup() {
+    const bool v2 = sys::PathExists("/sys/fs/cgroup/cgroup.controllers");
+    dir_ = (v2 ? "/sys/fs/cgroup/" : "/sys/fs/cgroup/memory/") + std::string("membench-test-") +
+           std::to_string(::getpid());
+    if (::mkdir(dir_.c_str(), 0755) != 0) {
+      dir_.clear();
+      return;
+    }
+    const auto failed = sys::WriteFile(dir_ + (v2 ? "/memory.max" : "/memory.limit_in_bytes"), "268435456");
+    if (failed) Remove();
+  }
+  ~LimitedCgroup() { Remove(); }
+  bool made() const { return !dir_.empty(); }
+  // A command prefix that moves the shell into the group and then runs membench.
+  std::string Prefix() const { return "sh -c 'echo $$ > " + dir_ + "/cgroup.procs && exec \"$@\"' sh "; }
+
+ private:
+  void Remove() {
+    if (!dir_.empty()) ::rmdir(dir_.c_str());
+    dir_.clear();
+  }
+  std::string dir_;
+};
+
+// A size that fits the machine but not the cgroup is refused before it
+// runs, naming the cgroup's limit: the kernel would reclaim or kill it.
+TEST(ResourceLimits, ACgroupMemoryLimitIsCheckedLikeMemAvailable) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "making a memory cgroup needs root";
+  const LimitedCgroup group;
+  if (!group.made()) GTEST_SKIP() << "no writable memory cgroup here";
+  const Outcome big = Membench("run memcpy --size 512M -r 2", group.Prefix());
+  EXPECT_NE(big.status, 0) << big.output;
+  EXPECT_NE(big.output.find("under the memory limit of cgroup"), std::string::npos) << big.output;
+  const Outcome small = Membench("run memcpy --size 16M --impl libc -r 2 --warmup 0", group.Prefix());
+  EXPECT_EQ(small.status, 0) << small.output;
 }
 
 }  // namespace

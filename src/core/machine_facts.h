@@ -21,6 +21,9 @@ namespace membench {
 struct CgroupLimits {
   std::string path;                         // "/user.slice/..." as /proc/self/cgroup gives it
   std::optional<std::uint64_t> memory_max;  // bytes; nullopt when unlimited or unknown
+  // The least any limited group has left: its limit less its usage
+  // (memory.current, memory.usage_in_bytes); nullopt when unlimited.
+  std::optional<std::uint64_t> memory_left;
   std::optional<double> cpu_quota_cpus;     // cpu.max quota / period; nullopt when unlimited
   std::string cpuset_cpus;                  // cpuset.cpus.effective, "" when not visible
 };

@@ -16,6 +16,7 @@
 #include "engine/workers.h"
 #include "engine/workload_sampler.h"
 #include "sys/cache_pressure.h"
+#include "sys/cgroup_limits.h"
 #include "sys/clock.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
@@ -122,6 +123,15 @@ class CommandOpener : public PointOpener {
 MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
   MachineCapacity machine;
   machine.mem_available_bytes = sys::MemAvailableBytes();
+  // A cgroup's memory.max kills or reclaims the run long before the
+  // machine's memory runs out.
+  const CgroupLimits cgroup = sys::ReadCgroupLimits();
+  if (cgroup.memory_left && (machine.mem_available_bytes == 0 || *cgroup.memory_left < machine.mem_available_bytes)) {
+    machine.mem_available_bytes = std::max<std::uint64_t>(*cgroup.memory_left, 1);  // 0 would read as unknown
+    machine.mem_available_source =
+        fmt::format("under the memory limit of cgroup {} or an ancestor ({} at the tightest), less what is in use",
+                    cgroup.path.empty() ? "/" : cgroup.path, FormatSizeApprox(cgroup.memory_max.value_or(0)));
+  }
   machine.process_limit = sys::ProcessLimit();
   machine.open_files_left = sys::OpenFilesLeft();
   for (const PointNeeds& p : points) {

@@ -25,10 +25,6 @@ std::uint64_t FileDescriptorsOf(const PointNeeds& p, const RunResources& r) {
   return (r.events + p.each.file_descriptors) * static_cast<std::uint64_t>(p.thread_workers ? p.workers : 1);
 }
 
-namespace {
-
-}  // namespace
-
 std::uint64_t PointNeeds::HugetlbPages(std::size_t page_bytes) const {
   const auto it = each.hugetlb_pages.find(page_bytes);
   return it == each.hugetlb_pages.end() ? 0 : it->second * static_cast<std::uint64_t>(workers);
@@ -73,19 +69,20 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
   }
   if (machine.mem_available_bytes == 0 || resources.force) return;
   if (pressure > machine.mem_available_bytes) {
-    throw Error(fmt::format("--pressure {} needs {} ({} per process) but only {} is available (MemAvailable); "
+    throw Error(fmt::format("--pressure {} needs {} ({} per process) but only {} is available ({}); "
                             "use fewer pressure processes",
                             resources.pressure_processes, FormatSize(pressure),
-                            FormatSize(resources.pressure_bytes_each), FormatSizeApprox(machine.mem_available_bytes)));
+                            FormatSize(resources.pressure_bytes_each), FormatSizeApprox(machine.mem_available_bytes),
+                            machine.mem_available_source));
   }
   for (const PointNeeds& p : points) {
     const std::uint64_t needed = p.MemoryBytes();
     if (needed + pressure > machine.mem_available_bytes) {
       throw Error(fmt::format(
-          "{} needs {}{} but only {} is available (MemAvailable); choose a smaller size, or pass --force to try "
+          "{} needs {}{} but only {} is available ({}); choose a smaller size, or pass --force to try "
           "anyway",
           p.label, FormatSize(needed), pressure == 0 ? "" : " plus " + FormatSize(pressure) + " for --pressure",
-          FormatSizeApprox(machine.mem_available_bytes)));
+          FormatSizeApprox(machine.mem_available_bytes), machine.mem_available_source));
     }
   }
 }

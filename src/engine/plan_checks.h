@@ -30,6 +30,9 @@ struct PointNeeds {
 // What the machine offers; 0 where unknown (then not checked).
 struct MachineCapacity {
   std::uint64_t mem_available_bytes = 0;
+  // What bounds it, for the messages: "MemAvailable", or the cgroup's limit
+  // where that leaves less.
+  std::string mem_available_source = "MemAvailable";
   std::uint64_t process_limit = 0;
   std::uint64_t open_files_left = 0;
   struct HugetlbPool {

@@ -410,8 +410,25 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
     out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));
   out.notes = in.Texts(doc, "notes", "");
   const json& measurements = in.Array(in.At(doc, "measurements", ""), "measurements");
+  // One workload's points all name the same parameters, in one order: the
+  // pairing and the tables look each up in every point.
+  std::map<std::string, std::size_t> first_of_workload;
   for (std::size_t i = 0; i < measurements.size(); ++i) {
     out.measurements.push_back(ReadMeasurement(in, measurements[i], Reader::Index("measurements", i)));
+    const Measurement& m = out.measurements.back();
+    const auto [first, inserted] = first_of_workload.emplace(m.workload, i);
+    if (inserted) continue;
+    const Point& model = out.measurements[first->second].point;
+    const auto names = [](const Point& p) {
+      std::string joined;
+      for (const auto& [name, value] : p.values) joined += (joined.empty() ? "" : ", ") + name;
+      return joined;
+    };
+    if (names(m.point) != names(model)) {
+      in.Fail(Reader::Index("measurements", i) + ".point",
+              "names the parameters (" + names(m.point) + "), but " + Reader::Index("measurements", first->second) +
+                  " of the same workload names (" + names(model) + ")");
+    }
   }
   return out;
 }

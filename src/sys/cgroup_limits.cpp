@@ -60,6 +60,8 @@ void ReadV2(const std::string& path, CgroupLimits& out) {
     const std::string dir = std::string(kCgroupRoot) + group;
     if (const auto memory = ParseUnsigned(ReadFirstLine(dir + "/memory.max").value_or("max"))) {
       Tighten(out.memory_max, *memory);
+      const auto used = ParseUnsigned(ReadFirstLine(dir + "/memory.current").value_or("")).value_or(0);
+      Tighten(out.memory_left, *memory > used ? *memory - used : 0);
     }
     // "max 100000" is no quota; "150000 100000" is 1.5 CPUs.
     std::istringstream cpu(ReadFirstLine(dir + "/cpu.max").value_or(""));
@@ -77,8 +79,15 @@ void ReadV1(const std::map<std::string, std::string>& paths, CgroupLimits& out) 
   constexpr std::uint64_t kUnlimitedAbove = std::uint64_t{1} << 62;
   if (const auto it = paths.find("memory"); it != paths.end()) {
     for (const std::string& group : SelfAndAncestors(it->second)) {
-      const auto limit = ReadInteger(std::string(kCgroupRoot) + "/memory" + group + "/memory.limit_in_bytes");
-      if (limit && *limit > 0 && static_cast<std::uint64_t>(*limit) < kUnlimitedAbove) Tighten(out.memory_max, *limit);
+      const std::string dir = std::string(kCgroupRoot) + "/memory" + group;
+      const auto limit = ReadInteger(dir + "/memory.limit_in_bytes");
+      if (limit && *limit > 0 && static_cast<std::uint64_t>(*limit) < kUnlimitedAbove) {
+        const auto max = static_cast<std::uint64_t>(*limit);
+        Tighten(out.memory_max, max);
+        const auto used = static_cast<std::uint64_t>(std::max<std::int64_t>(
+            ReadInteger(dir + "/memory.usage_in_bytes").value_or(0), 0));
+        Tighten(out.memory_left, max > used ? max - used : 0);
+      }
     }
   }
   if (const auto it = paths.find("cpu"); it != paths.end()) {
