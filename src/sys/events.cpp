@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include "core/error.h"
 #include "core/suggest.h"
@@ -182,6 +183,30 @@ std::optional<EventEncoding> FromTracepoint(const std::string& name) {
   return enc;
 }
 
+// The events of the PMUs libpfm4 knows but this machine lacks, by lower-case
+// name, with why they cannot be counted here. Built once: walking every
+// PMU's tables takes milliseconds, and every unknown name would pay it.
+const std::map<std::string, std::string>& AbsentPmuEvents() {
+  static const std::map<std::string, std::string> events = [] {
+    std::map<std::string, std::string> out;
+    for (int p = PFM_PMU_NONE; p < PFM_PMU_MAX; ++p) {
+      pfm_pmu_info_t pinfo{};
+      pinfo.size = sizeof pinfo;
+      if (pfm_get_pmu_info(static_cast<pfm_pmu_t>(p), &pinfo) != PFM_SUCCESS || pinfo.is_present) continue;
+      const std::string reason = std::string("libpfm4 knows it for the ") + pinfo.name + " PMU (" +
+                                 (pinfo.desc ? pinfo.desc : "") + "), which this machine does not have";
+      for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+        pfm_event_info_t einfo{};
+        einfo.size = sizeof einfo;
+        if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS) break;
+        out.emplace(Lower(einfo.name), reason);  // the first PMU that knows it names it
+      }
+    }
+    return out;
+  }();
+  return events;
+}
+
 // Names are searched in the PMUs libpfm4 finds on this machine; a name that
 // only an absent PMU knows is valid but unsupported here.
 std::optional<EventEncoding> FromLibpfm(const std::string& name) {
@@ -207,27 +232,13 @@ std::optional<EventEncoding> FromLibpfm(const std::string& name) {
   if (const auto dot = alt.find('.'); dot != std::string::npos) alt[dot] = ':';
   if (auto enc = try_encode(name)) return enc;
   if (auto enc = try_encode(alt)) return enc;
-  const std::string wanted = Lower(alt.substr(0, alt.find(':')));
-  pfm_pmu_info_t pinfo{};
-  pfm_event_info_t einfo{};
-  for (int p = PFM_PMU_NONE; p < PFM_PMU_MAX; ++p) {
-    pinfo = {};
-    pinfo.size = sizeof pinfo;
-    if (pfm_get_pmu_info(static_cast<pfm_pmu_t>(p), &pinfo) != PFM_SUCCESS || pinfo.is_present) continue;
-    for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
-      einfo = {};
-      einfo.size = sizeof einfo;
-      if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS) break;
-      if (Lower(einfo.name) == wanted) {
-        EventEncoding enc;
-        enc.source = "libpfm4";
-        enc.unsupported_reason = std::string("libpfm4 knows it for the ") + pinfo.name + " PMU (" +
-                                 (pinfo.desc ? pinfo.desc : "") + "), which this machine does not have";
-        return enc;
-      }
-    }
-  }
-  return std::nullopt;
+  const auto& absent = AbsentPmuEvents();
+  const auto found = absent.find(Lower(alt.substr(0, alt.find(':'))));
+  if (found == absent.end()) return std::nullopt;
+  EventEncoding enc;
+  enc.source = "libpfm4";
+  enc.unsupported_reason = found->second;
+  return enc;
 }
 
 std::vector<std::string> AllGenericNames() {
