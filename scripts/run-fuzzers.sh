@@ -4,7 +4,9 @@
 # the store) and what earlier runs found (BUILD/corpus/<target>). Prints
 # one line per target: executions, corpus size, and what it found. A crash,
 # a leak, a timeout or an out-of-memory is kept under BUILD/findings and
-# fails the script.
+# fails the script. FUZZ_SEED=N makes the mutations repeatable (CI sets it,
+# so a short run cannot fail one day and pass the next); unset, each run
+# explores anew.
 #   usage: scripts/run-fuzzers.sh BUILD SECONDS [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +36,7 @@ for target in "${targets[@]}"; do
   # -rss_limit_mb: a parser that allocates gigabytes for a short input is a
   # finding, not something to wait for; -timeout likewise for a hang.
   status=0
-  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  "$binary" -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$build/findings/$target-" "$corpus" "$(seeds_of "$target")" >"$log" 2>&1 || status=$?
   executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
   size=$(find "$corpus" -type f | wc -l)

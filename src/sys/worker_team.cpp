@@ -24,8 +24,7 @@ void PinCurrentThread(int cpu) {
 int CurrentCpu() { return ::sched_getcpu(); }
 
 WorkerTeam::WorkerTeam(WorkerKind kind, int count, const std::vector<int>& cpus, const std::function<void(int)>& body,
-                       const std::function<void()>& stop)
-    : kind_(kind) {
+                       const std::function<void()>& stop) {
   try {
     for (int index = 1; index < count; ++index) {
       const int cpu = cpus.empty() ? -1 : cpus[static_cast<std::size_t>(index) % cpus.size()];

@@ -45,7 +45,6 @@ class WorkerTeam {
 
  private:
   void KillAll();
-  WorkerKind kind_;
   std::vector<ChildProcess> processes_;  // workers 1.. as processes
   std::vector<std::thread> threads_;
   std::mutex failure_mutex_;
