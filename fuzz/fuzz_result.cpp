@@ -6,7 +6,6 @@
 #include <sstream>
 #include <string>
 
-#include "core/error.h"
 #include "fuzz_property.h"
 #include "report/csv_report.h"
 #include "report/html_report.h"
@@ -14,16 +13,14 @@
 #include "report/mail_report.h"
 #include "report/result_json.h"
 #include "report/text_report.h"
+#include "result_input.h"
 
 using membench::fuzz::Require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  membench::RunResult result;
-  try {
-    result = membench::ParseResult(membench::fuzz::InputText(data, size), "fuzz.json");
-  } catch (const membench::Error&) {
-    return 0;
-  }
+  const std::optional<membench::RunResult> loaded = membench::fuzz::ResultOf(data, size);
+  if (!loaded) return 0;
+  const membench::RunResult& result = *loaded;
   const std::string saved = membench::ResultToJson(result).dump();
   const membench::RunResult reloaded = membench::ParseResult(saved, "resaved.json");
   Require(membench::ResultToJson(reloaded).dump() == saved, "a loaded result re-saves identically");

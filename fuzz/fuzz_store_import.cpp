@@ -9,10 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "core/error.h"
 #include "fuzz_property.h"
 #include "report/json_report.h"
-#include "report/result_json.h"
+#include "result_input.h"
 #include "store/store.h"
 
 using membench::fuzz::Require;
@@ -33,12 +32,9 @@ membench::Store& TheStore() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  membench::RunResult result;
-  try {
-    result = membench::ParseResult(membench::fuzz::InputText(data, size), "fuzz.json");
-  } catch (const membench::Error&) {
-    return 0;
-  }
+  const std::optional<membench::RunResult> loaded = membench::fuzz::ResultOf(data, size);
+  if (!loaded) return 0;
+  const membench::RunResult& result = *loaded;
   membench::Store& store = TheStore();
   const membench::SaveOutcome saved = store.Save(result, true);
   if (saved.already_stored) return 0;  // the same result came twice: the first was checked

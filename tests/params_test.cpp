@@ -119,6 +119,16 @@ TEST(ExpandMatrix, RefusesTooManyPointsBeforeBuildingThem) {
   }
 }
 
+// Points of different workloads (lmsummary's) need not share parameters: one
+// the other lacks differs, and nothing is looked up where it is missing.
+TEST(VaryingParams, APointWithoutTheParameterDiffersInIt) {
+  const auto points = ExpandMatrix({Size(), Impl()}, {{"size", "4K"}, {"impl", "alpha"}});
+  Point other;
+  other.values = {{"size", points[0].values[0].second}};
+  EXPECT_EQ(VaryingParams({points[0], other}), std::vector<std::string>{"impl"});
+  EXPECT_EQ(other.Find("impl"), nullptr);
+}
+
 TEST(ExpandMatrix, MissingParametersTakeTheirDefault) {
   ParamSpec impl = Impl();
   impl.default_value = "beta";

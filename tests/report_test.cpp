@@ -331,20 +331,35 @@ TEST(JsonReport, MeasuredTrafficRoundTripsWithItsKindAndGaps) {
   EXPECT_THROW(ParseResult(bad.dump(), "bad.json"), Error);
 }
 
-// Found by fuzz_result and fuzz_store_import: a file whose second point of a
-// workload lacked a parameter loaded, then every report of it (and the
-// store's import) ended in "internal: parameter missing".
-TEST(ResultLoader, RefusesPointsOfOneWorkloadWithDifferentParameters) {
+// Found by fuzz_result and fuzz_store_import: a file whose second point
+// lacked a parameter (or belonged to a renamed workload) loaded, then every
+// report of it, and the store's import, ended in "internal: parameter
+// missing".
+TEST(ResultLoader, RefusesPointsOfOneRunWithDifferentParameters) {
   nlohmann::json j = ResultToJson(SyntheticResult());
   j["measurements"][1]["params"].erase(1);  // impl
+  j["measurements"][1]["workload"] = "memset";
   try {
     ParseResult(j.dump(), "odd.json");
     FAIL() << "loaded";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("measurements[1].point names the parameters (size)"), std::string::npos)
         << e.what();
-    EXPECT_NE(std::string(e.what()).find("of the same workload names (size, impl)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("of the same run names (size, impl)"), std::string::npos) << e.what();
   }
+  // lmsummary's workloads each have their own parameters.
+  j["kind"] = "lmsummary";
+  EXPECT_NO_THROW(ParseResult(j.dump(), "summary.json"));
+}
+
+// Found by fuzz_result: a file with loops_per_sample 0 made the bytes per
+// loop infinite, cast to an integer (undefined behaviour, UBSan's report).
+TEST(TextReport, ZeroLoopsPerSampleShowsNoBytesPerLoop) {
+  RunResult r = SyntheticResult();
+  r.measurements[0].loops = 0;
+  std::ostringstream out;
+  WriteTextReport(r, out);
+  ExpectLine(out.str(), R"( +640 MiB +per sample +# \? per loop)");
 }
 
 TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {

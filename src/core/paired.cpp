@@ -77,7 +77,9 @@ std::vector<std::pair<std::size_t, std::size_t>> PairedPoints(const std::vector<
     for (std::size_t a = 0; a < points.size(); ++a) {
       if (a == b) continue;
       const std::string param = OnlyDifference(points[a], points[b]);
-      if (param != treatment || points[a].at(param).text != baseline.at(param).text) continue;
+      if (param != treatment) continue;
+      const ParamValue* base = baseline.Find(param);
+      if (base == nullptr || points[a].at(param).text != base->text) continue;
       out.emplace_back(a, b);
     }
   }

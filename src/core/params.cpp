@@ -171,10 +171,15 @@ std::vector<ParamValue> ExpandParam(const ParamSpec& spec, std::string_view text
   return out;
 }
 
-const ParamValue& Point::at(const std::string& name) const {
+const ParamValue* Point::Find(const std::string& name) const {
   for (const auto& [key, value] : values) {
-    if (key == name) return value;
+    if (key == name) return &value;
   }
+  return nullptr;
+}
+
+const ParamValue& Point::at(const std::string& name) const {
+  if (const ParamValue* value = Find(name)) return *value;
   throw Error("internal: parameter '" + name + "' missing from the matrix point");
 }
 
@@ -189,7 +194,9 @@ std::vector<std::string> VaryingParams(const std::vector<Point>& points) {
   if (points.empty()) return out;
   for (const auto& [name, value] : points.front().values) {
     for (const Point& p : points) {
-      if (p.at(name).text != value.text) {
+      // A point without the parameter (another workload's) differs in it.
+      const ParamValue* other = p.Find(name);
+      if (other == nullptr || other->text != value.text) {
         out.push_back(name);
         break;
       }

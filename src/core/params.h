@@ -55,6 +55,9 @@ std::vector<ParamValue> ExpandParam(const ParamSpec& spec, std::string_view text
 struct Point {
   std::vector<std::pair<std::string, ParamValue>> values;
   const ParamValue& at(const std::string& name) const;
+  // The value, or null where this point has no such parameter (points of
+  // different workloads in one result).
+  const ParamValue* Find(const std::string& name) const;
   // "size=64 MiB impl=movsb ..."
   std::string Label() const;
 };

@@ -410,13 +410,15 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
     out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));
   out.notes = in.Texts(doc, "notes", "");
   const json& measurements = in.Array(in.At(doc, "measurements", ""), "measurements");
-  // One workload's points all name the same parameters, in one order: the
-  // pairing and the tables look each up in every point.
-  std::map<std::string, std::size_t> first_of_workload;
+  // The points of a run (one workload's matrix, or exec's command) all name
+  // the same parameters in one order, as do lmsummary's of each workload:
+  // the pairing and the tables look each name up in every point.
+  std::map<std::string, std::size_t> first_of_group;
   for (std::size_t i = 0; i < measurements.size(); ++i) {
     out.measurements.push_back(ReadMeasurement(in, measurements[i], Reader::Index("measurements", i)));
     const Measurement& m = out.measurements.back();
-    const auto [first, inserted] = first_of_workload.emplace(m.workload, i);
+    const std::string group = out.kind == ResultKind::kLmSummary ? m.workload : "";
+    const auto [first, inserted] = first_of_group.emplace(group, i);
     if (inserted) continue;
     const Point& model = out.measurements[first->second].point;
     const auto names = [](const Point& p) {
@@ -427,7 +429,7 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
     if (names(m.point) != names(model)) {
       in.Fail(Reader::Index("measurements", i) + ".point",
               "names the parameters (" + names(m.point) + "), but " + Reader::Index("measurements", first->second) +
-                  " of the same workload names (" + names(model) + ")");
+                  (group.empty() ? " of the same run" : " of the same workload") + " names (" + names(model) + ")");
     }
   }
   return out;

@@ -101,6 +101,14 @@ void WriteCounterLine(std::ostream& out, const CounterStats& c, const std::map<s
   }
 }
 
+// A byte count computed in floating point, as a size; "?" where it is no
+// count of bytes (a file's zero loops make it infinite, and a double beyond
+// 2^64 has no integer to print).
+std::string SizeOrUnknown(double bytes) {
+  if (!(bytes >= 0) || bytes >= 18446744073709551616.0) return "?";
+  return FormatSize(static_cast<std::uint64_t>(bytes));
+}
+
 // The side count of this kind, if the measurement has it counted.
 const SideRateStats* SideOfKind(const MeasurementStats& st, SideKind kind) {
   for (const SideRateStats& side : st.side_rates) {
@@ -210,8 +218,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   }
   fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
   if (IsBytes(m)) {
-    fmt::print(out, "{:>18}      {:<32} # {} per loop\n", FormatSize(static_cast<std::uint64_t>(st.work_per_sample)),
-               "per sample", FormatSize(static_cast<std::uint64_t>(st.work_per_sample / static_cast<double>(m.loops))));
+    fmt::print(out, "{:>18}      {:<32} # {} per loop\n", SizeOrUnknown(st.work_per_sample), "per sample",
+               m.loops == 0 ? std::string("?") : SizeOrUnknown(st.work_per_sample / static_cast<double>(m.loops)));
   }
   if (const auto first_rate = m.first_sample ? RatePerSecond(*m.first_sample) : std::nullopt) {
     const Sample& f = *m.first_sample;
