@@ -12,16 +12,21 @@ std::unique_ptr<MemoryTrafficMeter> MemoryTrafficMeter::Open(MemoryTrafficMode m
   why_not.clear();
   if (mode == MemoryTrafficMode::kOff) return nullptr;
   MemoryCounterChoice choice = ChooseMemoryCounters(sys::ReadPmuCatalog());
-  try {
-    if (choice.counters.empty()) throw Error(choice.why_not);
-    return std::make_unique<MemoryTrafficMeter>(std::move(choice));
-  } catch (const Error& e) {
-    if (mode == MemoryTrafficMode::kOn) {
-      throw Error(std::string("--memory-traffic on: ") + e.what() + " (--memory-traffic auto estimates instead)");
+  // Either none is there, or opening one fails (permissions): both are why.
+  std::unique_ptr<MemoryTrafficMeter> meter;
+  if (choice.counters.empty()) {
+    why_not = choice.why_not;
+  } else {
+    try {
+      meter = std::make_unique<MemoryTrafficMeter>(std::move(choice));
+    } catch (const Error& e) {
+      why_not = e.what();
     }
-    why_not = e.what();
-    return nullptr;
   }
+  if (!meter && mode == MemoryTrafficMode::kOn) {
+    throw Error("--memory-traffic on: " + why_not + " (--memory-traffic auto estimates instead)");
+  }
+  return meter;
 }
 
 MemoryTrafficMeter::MemoryTrafficMeter(MemoryCounterChoice choice)
