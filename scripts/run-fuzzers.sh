@@ -14,7 +14,7 @@ build=${1:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
 seconds=${2:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
 shift 2
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(sizes matrix events result compare experiment store_import)
+[ ${#targets[@]} -eq 0 ] && targets=(sizes matrix events result compare experiment store_import change_record)
 
 seeds_of() {
   case "$1" in

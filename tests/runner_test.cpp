@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/measurement_stats.h"
 #include "core/precision.h"
 
@@ -37,6 +38,7 @@ struct FakePoint {
   std::function<double(int)> ns_per_loop = [](int) { return 1e6; };
   bool fresh_state = false;
   int abandon_at_take = -1;  // the take that throws SampleAbandoned
+  int fail_at_take = -1;     // the take that throws Error (a worker killed)
 };
 
 class FakeSource : public SampleSource {
@@ -52,6 +54,7 @@ class FakeSource : public SampleSource {
   Sample Take(std::uint64_t loops) override {
     const int n = takes_++;
     if (n == config_.abandon_at_take) throw SampleAbandoned{};
+    if (n == config_.fail_at_take) throw Error("worker 1 (pid 42) was killed by signal 9 (Killed)");
     log_.push_back("take " + name_ + " " + std::to_string(loops));
     Sample s;
     s.loops = loops;
@@ -342,6 +345,48 @@ TEST(Runner, ASampleSpoiledByAnInterruptIsDroppedAndEndsTheRun) {
   EXPECT_TRUE(out.stopped);
   ASSERT_EQ(out.measurements.size(), 1u);
   EXPECT_EQ(out.measurements[0].samples.size(), 2u);  // after one warm-up run
+}
+
+FakePoint FailingAt(int take) {
+  FakePoint p;
+  p.fail_at_take = take;
+  return p;
+}
+
+// A worker killed in the middle of the run ends it, but what was measured
+// before is kept, with the failure said, in either order.
+TEST(Runner, AFailureAfterSomethingWasMeasuredKeepsItAndSaysWhy) {
+  for (const SampleOrder order : {SampleOrder::kSequential, SampleOrder::kInterleaved}) {
+    FakeClock clock;
+    Log log;
+    // B's cold pass and 2 timed samples, then its 4th take fails.
+    FakeOpener opener({{"A", {}}, {"B", FailingAt(3)}}, clock, log);
+    SamplingPlan plan;
+    plan.repetitions = 4;
+    plan.loops = 10;
+    plan.warmup = 0;
+    plan.order = order;
+    const SamplingOutcome out = SamplePoints("fake", Points({"A", "B"}), opener, plan, clock, NeverStop());
+    EXPECT_TRUE(out.stopped);
+    EXPECT_EQ(out.failure, "worker 1 (pid 42) was killed by signal 9 (Killed)");
+    ASSERT_EQ(out.measurements.size(), 2u);
+    EXPECT_EQ(out.measurements[1].samples.size(), 2u);
+    // Its page proofs and notes are still read.
+    EXPECT_NE(std::find(out.measurements[1].notes.begin(), out.measurements[1].notes.end(), "finished B"),
+              out.measurements[1].notes.end());
+  }
+}
+
+// Nothing measured yet: the failure is the run's error.
+TEST(Runner, AFailureBeforeAnythingWasMeasuredIsThrown) {
+  FakeClock clock;
+  Log log;
+  FakeOpener opener({{"A", FailingAt(1)}}, clock, log);
+  SamplingPlan plan;
+  plan.repetitions = 4;
+  plan.loops = 10;
+  plan.warmup = 0;
+  EXPECT_THROW(SamplePoints("fake", Points({"A"}), opener, plan, clock, NeverStop()), Error);
 }
 
 // Defect 7: a sample in which no time passed has an unknown rate, not a

@@ -19,6 +19,7 @@
 #include "cli/machine_doctor.h"
 #include "cli/report_command.h"
 #include "cli/result_output.h"
+#include "cli/restore_command.h"
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
@@ -294,6 +295,11 @@ int RunCli(int argc, char** argv) {
   CLI::App* report = app.add_subcommand("report", "render saved results (--json of a run) as text, mail, CSV or HTML");
   AddReportOptions(*report, report_args);
 
+  bool restore_dry_run = false;
+  CLI::App* restore =
+      app.add_subcommand("restore", "put back what a killed membench left changed (settings, mounts, scratch files)");
+  restore->add_flag("--dry-run", restore_dry_run, "print the commands that would put it back; change nothing");
+
   ExecArgs exec_args;
   CLI::App* exec = app.add_subcommand("exec", "perf stat -r for any program: repeated runs, counters, noise");
   AddExecOptions(*exec, exec_args);
@@ -352,6 +358,12 @@ int RunCli(int argc, char** argv) {
       else
         ListWorkloads(std::cout);
       return 0;
+    }
+    if (restore->parsed()) return RunRestore(restore_dry_run);
+    // Every command that measures first says what a killed membench left:
+    // it changes what is measured.
+    if (experiment_run->parsed() || exec->parsed() || doctor->parsed() || run->parsed()) {
+      WarnAboutLeftoverChanges(std::cerr);
     }
     if (compare->parsed()) return RunCompare(compare_args);
     if (history->parsed()) return RunHistory(history_args);

@@ -15,6 +15,7 @@
 #include "report/result_json.h"
 #include "report/text_report.h"
 #include "sys/files.h"
+#include "sys/pause_point.h"
 #include "sys/result_file.h"
 #include "sys/terminal.h"
 
@@ -41,7 +42,7 @@ void Rescue(const RunResult& result) {
 bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
   try {
     auto store = OpenStoreNamed(save.store);
-    const SaveOutcome saved = store->Save(result);
+    const SaveOutcome saved = store->Save(result, false, [] { sys::PausePoint("store-save"); });
     std::cerr << fmt::format("membench: saved as run {} in {}{}{}\n", saved.id, store->name(),
                              result.tag.empty() ? "" : " with tag " + result.tag,
                              result.interrupted ? " (interrupted: what it measured)" : "");
@@ -135,6 +136,12 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
     status = 2;
   }
   status = std::max(status, SaveResult(result, request));
+  if (!result.failure.empty()) {
+    std::cerr << "membench: error: the run stopped early: " << result.failure
+              << " (what was measured before is reported"
+              << (request.save.wanted() || !request.json_path.empty() ? " and saved" : "") << ")\n";
+    status = 2;
+  }
   // An interrupted run says so first; the messages above say what else failed.
   return result.interrupted ? 130 : status;
 }

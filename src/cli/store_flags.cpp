@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "sys/environment.h"
 #include "sys/files.h"
+#include "sys/result_file.h"
 
 namespace membench {
 namespace {
@@ -80,7 +81,10 @@ std::unique_ptr<Store> OpenStoreNamed(const std::string& flag) { return OpenStor
 void CheckSaveFlags(const SaveFlags& flags) {
   CheckTag(flags.tag);
   for (const auto& label : flags.labels) SplitLabel(label);
-  if (flags.wanted()) OpenStoreNamed(flags.store);
+  if (!flags.wanted()) return;
+  const std::string location = StoreLocation(flags.store);
+  if (!IsPostgresLocation(location)) sys::CheckFreeSpace(location, "the store");
+  OpenStoreNamed(flags.store);
 }
 
 void ApplyTagAndLabels(const SaveFlags& flags, RunResult& result) {

@@ -143,6 +143,9 @@ struct RunResult {
   // default, the first choice parameter that varies.
   std::string paired_by;
   bool interrupted = false;
+  // What ended the run before it was done, after something was measured (a
+  // worker killed, a command gone); "" when nothing did.
+  std::string failure;
 };
 
 }  // namespace membench

@@ -147,6 +147,7 @@ void AppendOutcome(SamplingOutcome outcome, RunResult& result) {
   for (auto& note : outcome.notes) AddNote(result.notes, std::move(note));
   for (auto& m : outcome.measurements) result.measurements.push_back(std::move(m));
   result.interleaved = result.interleaved || outcome.interleaved;
+  if (!outcome.failure.empty()) result.failure = outcome.failure;
 }
 
 }  // namespace

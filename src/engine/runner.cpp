@@ -7,7 +7,9 @@
 #include <limits>
 #include <memory>
 
+#include "core/error.h"
 #include "core/precision.h"
+#include "sys/pause_point.h"
 
 namespace membench {
 
@@ -60,6 +62,7 @@ class LivePoint {
   }
 
   void TakeSample() {
+    sys::PausePoint("sample");
     const std::int64_t start = clock_.NowNs();
     std::optional<Sample> s = Take(loops_);
     sampling_ns_ += clock_.NowNs() - start;
@@ -88,6 +91,19 @@ class LivePoint {
     return std::move(m_);
   }
 
+  // What was measured, after a failure ended the sampling: the page proofs
+  // and notes too where the source can still give them.
+  Measurement FinishAfterFailure() {
+    try {
+      source_->Finish(m_);
+    } catch (const std::exception& e) {
+      m_.notes.push_back(std::string("the page proofs and notes of this point could not be read after the failure "
+                                     "that ended the run: ") +
+                         e.what());
+    }
+    return std::move(m_);
+  }
+
  private:
   std::optional<Sample> Take(std::uint64_t loops) {
     try {
@@ -104,6 +120,7 @@ class LivePoint {
 
   // Calibration or the cold first pass, then warm-up.
   void Calibrate() {
+    sys::PausePoint("calibration");
     loops_ = plan_.loops.value_or(1);
     if (m_.fresh_state_each_sample) {
       if (plan_.loops && *plan_.loops != 1) {
@@ -176,6 +193,20 @@ void KeepIfMeasured(LivePoint& point, SamplingOutcome& out) {
   if (!m.samples.empty()) out.measurements.push_back(std::move(m));
 }
 
+// A failure in the middle of the sampling (a worker killed, a command
+// gone, a later point that cannot be prepared) ends it. What was measured
+// before is kept and the failure said, as after Ctrl-C; a failure before
+// anything was measured is the run's error, thrown on.
+void KeepAfterFailure(const Error& failure, std::vector<LivePoint*> points, SamplingOutcome& out) {
+  for (LivePoint* point : points) {
+    Measurement m = point->FinishAfterFailure();
+    if (!m.samples.empty()) out.measurements.push_back(std::move(m));
+  }
+  if (out.measurements.empty()) throw failure;
+  out.failure = failure.what();
+  out.stopped = true;
+}
+
 }  // namespace
 
 std::string ProgressText(const Progress& p) {
@@ -233,46 +264,59 @@ SamplingOutcome SamplePoints(const std::string& workload, const std::vector<Poin
   if (plan.order == SampleOrder::kSequential || points.size() == 1) {
     for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
       show(index, true);
-      LivePoint live(opener.Open(points[index]), workload, points[index], plan, clock, stop);
-      sampling_since_ns = clock.NowNs();
-      while (live.WantsMore()) {
-        live.TakeSample();
-        sampled(index);
+      std::unique_ptr<LivePoint> live;
+      try {
+        live = std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop);
+        sampling_since_ns = clock.NowNs();
+        while (live->WantsMore()) {
+          live->TakeSample();
+          sampled(index);
+        }
+      } catch (const Error& failure) {
+        KeepAfterFailure(failure, live ? std::vector<LivePoint*>{live.get()} : std::vector<LivePoint*>{}, out);
+        return out;
       }
       sampled_before_ns += clock.NowNs() - sampling_since_ns;
-      stopped = live.stopped();
-      KeepIfMeasured(live, out);
+      stopped = live->stopped();
+      KeepIfMeasured(*live, out);
     }
   } else {
     // Every point prepared, calibrated and warmed up first; then rounds of
     // one sample each, so the machine's drift spreads over all points.
     std::vector<std::unique_ptr<LivePoint>> live;
-    for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
-      show(index, true);
-      live.push_back(
-          std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop));
-      stopped = live.back()->stopped();
-    }
-    sampling_since_ns = clock.NowNs();
-    for (bool more = !stopped; more;) {
-      more = false;
-      for (std::size_t index = 0; index < live.size(); ++index) {
-        auto& point = live[index];
-        if (!point->WantsMore()) continue;
-        point->TakeSample();
-        sampled(index);
-        more = !point->stopped();
-        if (point->stopped()) break;
+    out.interleaved = true;
+    out.notes.push_back(
+        "samples were taken round-robin over the points (--order interleaved), so drift of the "
+        "machine spreads over all of them");
+    try {
+      for (std::size_t index = 0; index < points.size() && !stopped && !stop.Requested(); ++index) {
+        show(index, true);
+        live.push_back(
+            std::make_unique<LivePoint>(opener.Open(points[index]), workload, points[index], plan, clock, stop));
+        stopped = live.back()->stopped();
       }
+      sampling_since_ns = clock.NowNs();
+      for (bool more = !stopped; more;) {
+        more = false;
+        for (std::size_t index = 0; index < live.size(); ++index) {
+          auto& point = live[index];
+          if (!point->WantsMore()) continue;
+          point->TakeSample();
+          sampled(index);
+          more = !point->stopped();
+          if (point->stopped()) break;
+        }
+      }
+    } catch (const Error& failure) {
+      std::vector<LivePoint*> measured;
+      for (auto& point : live) measured.push_back(point.get());
+      KeepAfterFailure(failure, measured, out);
+      return out;
     }
     for (auto& point : live) {
       stopped = stopped || point->stopped();
       KeepIfMeasured(*point, out);
     }
-    out.interleaved = true;
-    out.notes.push_back(
-        "samples were taken round-robin over the points (--order interleaved), so drift of the "
-        "machine spreads over all of them");
   }
   out.stopped = stopped || stop.Requested();
   return out;

@@ -57,7 +57,9 @@ struct SamplingPlan {
 struct SamplingOutcome {
   std::vector<Measurement> measurements;  // points with at least one sample
   bool interleaved = false;
-  bool stopped = false;            // a stop request (or an abandoned sample) ended it
+  bool stopped = false;            // a stop request, an abandoned sample or a failure ended it
+  // The failure that ended the sampling after something was measured ("" when none).
+  std::string failure;
   std::vector<std::string> notes;  // about the whole sampling
 };
 

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "sys/clock.h"
 #include "sys/limits.h"
+#include "sys/pause_point.h"
 #include "sys/process.h"
 
 namespace membench {
@@ -197,6 +198,7 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
   }
   // The barrier: the last to arrive releases the others...
   const auto everyone = static_cast<std::uint32_t>(plan_.count);
+  if (index != 0) sys::PausePoint("barrier");
   if (shared.arrived.fetch_add(1) + 1 == everyone) {
     shared.released.store(round);
     sys::FutexWakeAll(shared.released);

@@ -550,6 +550,9 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
                       r.system.online_cpus, XmlEscape(FormatSizeApprox(r.system.mem_total_bytes)),
                       XmlEscape(r.system.kernel_release), CyclesStatement(r));
   if (r.interrupted) html += "<p class=\"warning\">Interrupted: what was measured before the stop.</p>\n";
+  if (!r.failure.empty()) {
+    html += "<p class=\"warning\">Stopped early: " + XmlEscape(r.failure) + ": what was measured before it.</p>\n";
+  }
   if (r.kind == ResultKind::kLmSummary) {
     // lmbench's own rows and sections, as the run printed them, above the charts.
     std::ostringstream summary;

@@ -309,6 +309,7 @@ json ResultToJson(const RunResult& r) {
           {"tag", r.tag},
           {"labels", r.labels},
           {"interrupted", r.interrupted},
+          {"failure", r.failure},
           {"interleaved", r.interleaved},
           {"paired_by", r.paired_by},
           {"paired_ratios", paired},

@@ -51,6 +51,9 @@ void WriteLmSummary(const RunResult& result, std::ostream& out) {
   if (!result.notes.empty()) out << "\n";
   for (const auto& note : result.notes) fmt::print(out, "# note: {}\n", note);
   if (result.interrupted) fmt::print(out, "\n# interrupted: the figures above are those measured before Ctrl-C\n");
+  if (!result.failure.empty()) {
+    fmt::print(out, "\n# stopped early: {}: the figures above are those measured before it\n", result.failure);
+  }
 }
 
 }  // namespace membench

@@ -77,8 +77,9 @@ std::string Spread(const Summary& s) { return s.n >= 2 ? fmt::format("+-{:.0f}%"
 }  // namespace
 
 void WriteMailRun(const RunResult& r, std::ostream& out) {
-  Emit(out, fmt::format("membench {}: {}\nmachine: {}\n{}", r.tool_version, r.command_line, MachineLine(r),
-                        r.interrupted ? "interrupted: what was measured before the stop\n" : ""));
+  Emit(out, fmt::format("membench {}: {}\nmachine: {}\n{}{}", r.tool_version, r.command_line, MachineLine(r),
+                        r.interrupted ? "interrupted: what was measured before the stop\n" : "",
+                        r.failure.empty() ? "" : "stopped early: " + r.failure + ": what was measured before it\n"));
   if (r.kind == ResultKind::kLmSummary) {
     // lmbench's own sections: its rows come from several workloads.
     std::ostringstream summary;

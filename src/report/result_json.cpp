@@ -401,6 +401,7 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
       out.labels[key] = in.Text(value, "labels." + key);
   }
   out.interrupted = in.FlagOr(doc, "interrupted", "");
+  out.failure = in.TextOr(doc, "failure", "", "");
   out.interleaved = in.FlagOr(doc, "interleaved", "");
   out.paired_by = in.TextOr(doc, "paired_by", "", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");

@@ -552,6 +552,10 @@ void WriteTextReport(const RunResult& result, std::ostream& out, bool colour) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");
   }
+  if (!result.failure.empty()) {
+    fmt::print(out, "\n# stopped early: {}: {} measurement{} completed before it are shown above\n", result.failure,
+               result.measurements.size(), result.measurements.size() == 1 ? "" : "s");
+  }
 }
 
 }  // namespace membench

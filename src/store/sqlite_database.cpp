@@ -15,8 +15,8 @@ class SqliteDatabase final : public Database {
  public:
   SqliteDatabase(std::string path, SqliteOpen mode) : path_(std::move(path)) {
     // The handle exists even when opening fails, and must be closed then.
+    const bool create = mode == SqliteOpen::kCreate;
     try {
-      const bool create = mode == SqliteOpen::kCreate;
       const int rc =
           sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nullptr);
       if (rc != SQLITE_OK) Fail(rc);
@@ -83,6 +83,14 @@ class SqliteDatabase final : public Database {
   [[noreturn]] void Fail(int rc) const {
     const std::string detail = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     const std::string store = "store " + path_;
+    // SQLite opens a file it may not write read-only without a word; a WAL
+    // store then fails for its -shm file.
+    if (db_ != nullptr && sqlite3_db_readonly(db_, "main") == 1 &&
+        ((rc & 0xff) == SQLITE_CANTOPEN || (rc & 0xff) == SQLITE_READONLY)) {
+      throw Error(store + " cannot be written: the file or its filesystem is read-only (" + detail +
+                  "); give a writable --store, or copy it to a writable place (a WAL store is not even read where "
+                  "its -shm file cannot be written)");
+    }
     switch (rc & 0xff) {
       case SQLITE_BUSY:
       case SQLITE_LOCKED:

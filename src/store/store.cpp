@@ -57,7 +57,7 @@ std::unique_ptr<Database> OpenDatabase(const std::string& location, SqliteOpen m
 
 Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { PrepareSchema(*db_); }
 
-SaveOutcome Store::Save(const RunResult& result, bool skip_identical) {
+SaveOutcome Store::Save(const RunResult& result, bool skip_identical, const std::function<void()>& before_commit) {
   // A command line or host name need not be UTF-8; JSON must be.
   const std::string text = ResultToJson(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   WriteTransaction transaction(*db_);
@@ -80,6 +80,7 @@ SaveOutcome Store::Save(const RunResult& result, bool skip_identical) {
     db_->Query("INSERT INTO labels (run_id, key, value) VALUES (?, ?, ?)", {std::to_string(id), key, value});
   }
   InsertMeasurementRows(*db_, id, result);
+  if (before_commit) before_commit();
   transaction.Commit();
   return {id, false};
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,7 +64,10 @@ class Store {
   // Stores the result (its tag and labels included) in one transaction.
   // With skip_identical, a result identical to a stored one is not stored
   // twice.
-  SaveOutcome Save(const RunResult& result, bool skip_identical = false);
+  // `before_commit` runs inside the transaction, just before the commit
+  // (the kill tests pause membench there).
+  SaveOutcome Save(const RunResult& result, bool skip_identical = false,
+                   const std::function<void()>& before_commit = {});
 
   // The most recent runs that pass the filter, oldest first.
   std::vector<StoredRun> History(const HistoryFilter& filter);

@@ -4,23 +4,34 @@
 // (a guard, sys/mthp.h, sys/tracefs.h) registers its undo here when it makes
 // the change, and the signal handler runs every registered undo, newest
 // first, before membench dies. The table is fixed and holds plain
-// characters, so the handler needs nothing but open/write/close and
-// umount2, all async-signal-safe. An undo runs only in the process that
-// registered it, never in a forked worker that inherited the table.
+// characters, so the handler needs nothing but open/write/close, umount2,
+// getdents64, unlink and rmdir, all async-signal-safe. An undo runs only in the process that
+// registered it, never in a forked worker that inherited the table. Every
+// change is also recorded on disk (sys/change_journal.h), for the SIGKILL
+// no handler sees; the handler deletes the record of what it undid.
 #pragma once
 
 #include <string>
+
+#include "sys/change_journal.h"
 
 namespace membench::sys {
 
 class EmergencyRestore {
  public:
   EmergencyRestore() = default;
-  // Registers "write `value` to the file at `path`" (a sysfs setting).
-  // Throws Error when the table is full or the strings do not fit.
-  static EmergencyRestore WriteFile(const std::string& path, const std::string& value);
+  // Registers "write `restore_value` back to the file at `path`" (a sysfs
+  // setting about to be set to `set_value`). Throws Error when the table is
+  // full, the strings do not fit or the record cannot be written.
+  static EmergencyRestore WriteFile(const std::string& path, const std::string& restore_value,
+                                    const std::string& set_value);
   // Registers "unmount `path`".
   static EmergencyRestore Unmount(const std::string& path);
+  // Registers "delete the file at `path`" (a temporary about to be written).
+  static EmergencyRestore RemoveFile(const std::string& path);
+  // Registers "delete the directory at `path` and the files in it" (scratch
+  // files; a directory in it is left).
+  static EmergencyRestore RemoveDirectory(const std::string& path);
 
   EmergencyRestore(EmergencyRestore&& other) noexcept;
   EmergencyRestore& operator=(EmergencyRestore&& other) noexcept;
@@ -30,7 +41,9 @@ class EmergencyRestore {
   ~EmergencyRestore();
 
  private:
+  EmergencyRestore(int kind, const ChangeRecord& change, const std::string& value);
   int slot_ = -1;
+  JournalEntry journal_;
 };
 
 // Runs the undos this process registered, newest first. Async-signal-safe.

@@ -12,7 +12,9 @@
 #include <map>
 
 #include "core/error.h"
+#include "sys/change_journal.h"
 #include "sys/files.h"
+#include "sys/pause_point.h"
 #include "sys/system_info.h"
 
 namespace membench::sys {
@@ -96,6 +98,15 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
   if (changes.empty()) return;
   if (lock_fd_ < 0) throw Error(std::string("cannot open ") + kLockPath + " to change the mTHP settings");
   TakeLock(true);
+  // What a killed membench left would be taken for the machine's own
+  // settings, and put back as such after this run.
+  for (const auto& leftover : FindLeftoverChanges()) {
+    if (leftover.record.kind == ChangeKind::kWriteFile && leftover.record.path.starts_with(kThpDir)) {
+      Restore();
+      throw Error("a membench that was killed left " + DescribeChange(leftover.record) +
+                  ": run `membench restore` first, then this run");
+    }
+  }
   changes = ChangesNeeded(page_bytes);  // again: the lock was let go while it turned exclusive
   try {
     // The others off before this one on, so no fault in between can take a
@@ -106,6 +117,7 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
     for (const auto& [path, value] : changes) {
       if (value != "never") Change(path, value);
     }
+    PausePoint("mthp-set");
   } catch (...) {
     Restore();
     throw;
@@ -143,7 +155,7 @@ void MthpSelection::Change(const std::string& path, const std::string& value) {
   const std::string before = Setting(path);
   // Registered first: a signal between the write and the registration
   // would otherwise leave the new value behind.
-  EmergencyRestore undo = EmergencyRestore::WriteFile(path, before);
+  EmergencyRestore undo = EmergencyRestore::WriteFile(path, before, value);
   if (auto failure = WriteFile(path, value)) throw Error("could not set " + path + " to " + value + ": " + *failure);
   changed_.push_back({path, before, std::move(undo)});
   changes_.push_back(path.substr(kThpDir.size()) + ": " + value + " (was " + before + ")");

@@ -12,6 +12,10 @@ namespace membench::sys {
 // Throws Error, saying why, when a file cannot be created at path; `what`
 // names it for the message ("--json").
 void CheckWritable(const std::string& path, const std::string& what);
+// Throws Error when the disk that holds path has too little space left for
+// a result (an empty file fits even on a full disk: the write after the
+// measuring would fail).
+void CheckFreeSpace(const std::string& path, const std::string& what);
 
 // Writes contents to path through a temporary file and a rename; throws
 // Error when either fails (the temporary is removed).

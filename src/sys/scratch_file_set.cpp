@@ -25,6 +25,12 @@ ScratchFileSet::ScratchFileSet(const std::string& parent, std::size_t files, std
     throw Error("cannot make a scratch directory in " + parent + ": " + std::strerror(errno) + kHint);
   }
   directory_ = path;
+  // Only a convenience: scratch files change nothing a measurement depends
+  // on, so a user with nowhere to keep the record runs without it.
+  try {
+    cleanup_ = EmergencyRestore::RemoveDirectory(directory_);
+  } catch (const Error&) {
+  }
   for (std::size_t i = 0; i < files; ++i) paths_.push_back(directory_ + "/" + std::to_string(i));
 }
 

@@ -3,12 +3,16 @@
 // directory, sys/scratch_file.h), for the workloads that time creating,
 // opening, stat'ing and deleting files. The paths are built once, so the
 // timed loops do no allocation. Every file and the directory are removed
-// when the set goes; only a SIGKILL can leave them (as membench-files-*).
+// when the set goes, and by the signal handler on a second Ctrl-C; what a
+// SIGKILL leaves (a membench-files-* directory) the next membench finds by
+// its record (sys/emergency_restore.h).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "sys/emergency_restore.h"
 
 namespace membench::sys {
 
@@ -32,6 +36,7 @@ class ScratchFileSet {
 
  private:
   std::string directory_;
+  EmergencyRestore cleanup_;
   std::vector<std::string> paths_;
   std::vector<char> contents_;
 };

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "sys/files.h"
+#include "sys/pause_point.h"
 
 namespace membench::sys {
 namespace {
@@ -28,6 +29,7 @@ TracefsMount::TracefsMount() {
   if (::mount("nodev", kMountPoint, "tracefs", 0, nullptr) != 0) return;
   path_ = kMountPoint;
   undo_ = std::move(undo);
+  PausePoint("tracefs-mounted");
 }
 
 TracefsMount::~TracefsMount() {

@@ -1,0 +1,406 @@
+// File: tests/kill_matrix_test.cpp
+// The kill-and-interrupt matrix: membench is stopped at a named moment of a
+// run (MEMBENCH_PAUSE_AT, sys/pause_point.h) and sent SIGINT once, SIGINT
+// and a second stop signal, SIGTERM, or SIGKILL of the runner or of one worker. Afterwards no
+// membench process is left, every machine setting is as before (after a
+// SIGKILL: the next membench names the leftover with the exact command, and
+// `membench restore` puts it back), no result file is truncated, the store
+// opens with whole runs only, and what was measured before the signal is
+// printed where the signal allows it.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "membench_process.h"
+#include "sys/files.h"
+
+namespace membench {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+// kSecond: SIGINT, and SIGTERM before the first is handled: both are
+// pending while membench is stopped, and the lower-numbered SIGINT is
+// handled first (two SIGINTs would merge into one pending signal). A
+// second SIGINT while a long sample runs is tested in
+// system_settings_test.
+enum class Blow { kIntOnce, kSecond, kTerm, kKillRunner, kKillWorker };
+
+std::string NameOf(Blow blow) {
+  switch (blow) {
+    case Blow::kIntOnce:
+      return "SIGINT once";
+    case Blow::kSecond:
+      return "SIGINT, then SIGTERM";
+    case Blow::kTerm:
+      return "SIGTERM";
+    case Blow::kKillRunner:
+      return "SIGKILL of the runner";
+    case Blow::kKillWorker:
+      return "SIGKILL of a worker";
+  }
+  return "";
+}
+
+// Every process a case starts carries this in its environment, so what is
+// left of it can be found however it was reparented.
+std::string Marker() { return "MEMBENCH_KILL_MATRIX=" + std::to_string(::getpid()); }
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Processes other than this one whose environment holds the marker.
+std::vector<pid_t> MarkedProcesses() {
+  std::vector<pid_t> found;
+  const std::string marker = Marker();
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t pid = std::stoi(name);
+    if (pid == ::getpid()) continue;
+    std::string environ = ReadAll(entry.path() / "environ");
+    for (char& c : environ) c = c == '\0' ? '\n' : c;
+    if (("\n" + environ).find("\n" + marker + "\n") != std::string::npos) found.push_back(pid);
+  }
+  return found;
+}
+
+// Whether any is still there after two seconds' grace (workers die with
+// their parent, which takes a moment).
+bool MarkedProcessesLeft() {
+  for (int i = 0; i < 20; ++i) {
+    if (MarkedProcesses().empty()) return false;
+    std::this_thread::sleep_for(100ms);
+  }
+  return true;
+}
+
+char ProcessState(pid_t pid) {
+  const auto stat = sys::ReadFirstLine("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat || stat->rfind(')') == std::string::npos) return '?';
+  return stat->at(stat->rfind(')') + 2);
+}
+
+pid_t FirstChild(pid_t pid) {
+  const std::string p = std::to_string(pid);
+  return std::atoi(ReadAll("/proc/" + p + "/task/" + p + "/children").c_str());
+}
+
+struct Case {
+  std::string moment;  // MEMBENCH_PAUSE_AT
+  std::string args;    // to membench
+  // Whether a SIGKILL at the moment leaves something for `membench restore`.
+  bool kill_leaves_a_change = false;
+};
+
+struct Ended {
+  int code = -1;    // exit status, or -1
+  int signal = 0;   // the signal that killed it, or 0
+  std::string out;  // stdout and stderr
+  bool paused = false;
+};
+
+class KillMatrix : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = TempPath("kill_matrix");
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ + "/tmp");
+    state_ = dir_ + "/state";
+  }
+  void TearDown() override {
+    for (const pid_t pid : MarkedProcesses()) ::kill(pid, SIGKILL);
+    fs::remove_all(dir_);
+  }
+
+  // The environment of every membench the test runs.
+  std::string Environment() const {
+    return Marker() + " MEMBENCH_STATE_DIR=" + state_ + " TMPDIR=" + dir_ +
+           "/tmp MEMBENCH_STORE= XDG_STATE_HOME=" + dir_ + "/xdg-state XDG_DATA_HOME=" + dir_ + "/xdg-data";
+  }
+
+  // A later membench, as the user would run it next.
+  Outcome Next(const std::string& args) const {
+    return RunCommand(Environment() + " " + std::string(MEMBENCH_BINARY) + " " + args);
+  }
+
+  // Runs the case, stops it at its moment and delivers the blow; at most a
+  // minute for it all.
+  Ended Deliver(const Case& c, Blow blow) {
+    const std::string out_path = dir_ + "/out";
+    const pid_t runner = ::fork();
+    if (runner == 0) {
+      const std::string command = "exec env MEMBENCH_PAUSE_AT=" + c.moment + " " + Environment() + " " +
+                                  std::string(MEMBENCH_BINARY) + " " + c.args + " > " + out_path + " 2>&1";
+      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    Ended ended;
+    pid_t paused = 0;
+    const auto deadline = std::chrono::steady_clock::now() + 60s;
+    // The line names the process that stopped: the runner or a worker.
+    while (std::chrono::steady_clock::now() < deadline) {
+      const std::string out = ReadAll(out_path);
+      const std::size_t at = out.find("membench: paused at " + c.moment + " (pid ");
+      if (at != std::string::npos) {
+        const pid_t pid = std::atoi(out.c_str() + out.find("(pid ", at) + 5);
+        if (ProcessState(pid) == 'T') {
+          paused = pid;
+          break;
+        }
+      }
+      int status = 0;
+      if (::waitpid(runner, &status, WNOHANG) == runner) {
+        ended.out = ReadAll(out_path);
+        ended.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        return ended;  // it never paused
+      }
+      std::this_thread::sleep_for(20ms);
+    }
+    ended.paused = paused != 0;
+    switch (blow) {
+      case Blow::kIntOnce:
+        ::kill(runner, SIGINT);
+        break;
+      case Blow::kSecond:
+        ::kill(runner, SIGINT);
+        ::kill(runner, SIGTERM);
+        break;
+      case Blow::kTerm:
+        ::kill(runner, SIGTERM);
+        break;
+      case Blow::kKillRunner:
+        ::kill(runner, SIGKILL);
+        break;
+      case Blow::kKillWorker:
+        // The paused worker, or when the runner paused, its first child.
+        ::kill(paused != runner ? paused : FirstChild(runner), SIGKILL);
+        break;
+    }
+    if (paused != 0) ::kill(paused, SIGCONT);
+    int status = 0;
+    while (std::chrono::steady_clock::now() < deadline && ::waitpid(runner, &status, WNOHANG) != runner) {
+      std::this_thread::sleep_for(20ms);
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(runner, SIGKILL);
+      ::waitpid(runner, &status, 0);
+      ADD_FAILURE() << "membench did not end within a minute of " << NameOf(blow);
+    }
+    ended.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    ended.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    ended.out = ReadAll(out_path);
+    return ended;
+  }
+
+  // What every case must leave: the right end, no process, nothing left
+  // changed once a SIGKILL's leftovers are put back as the next run says.
+  void CheckEnd(const Case& c, Blow blow, const Ended& e) {
+    SCOPED_TRACE(c.moment + ", " + NameOf(blow) + ": " + e.out);
+    ASSERT_TRUE(e.paused) << "membench never paused at " << c.moment;
+    switch (blow) {
+      case Blow::kIntOnce:
+      case Blow::kTerm:
+        // A graceful stop: what was measured is printed. Once everything is
+        // measured (a file being written) the result is whole, and says so.
+        EXPECT_EQ(e.code, c.moment == "json-write" || c.moment == "store-save" ? 0 : 130);
+        break;
+      case Blow::kSecond:
+        // At once, the handler having put back what it could.
+        EXPECT_EQ(e.signal, SIGTERM);
+        break;
+      case Blow::kKillRunner:
+        EXPECT_EQ(e.signal, SIGKILL);
+        break;
+      case Blow::kKillWorker:
+        EXPECT_EQ(e.code, 2);
+        EXPECT_NE(e.out.find("was killed by signal 9"), std::string::npos);
+        break;
+    }
+    EXPECT_FALSE(MarkedProcessesLeft());
+    const Outcome leftovers = Next("restore --dry-run");
+    if (blow == Blow::kKillRunner && c.kill_leaves_a_change) {
+      EXPECT_NE(leftovers.output.rfind("nothing to restore", 0), 0u) << leftovers.output;
+      // What the next run says is exactly what restore does.
+      const Outcome warned = Next("run memset --size 64K -r 1 --warmup 0 --loops 1");
+      const Outcome restored = Next("restore");
+      EXPECT_EQ(restored.status, 0) << restored.output;
+      std::istringstream commands(leftovers.output);
+      for (std::string command; std::getline(commands, command);) {
+        if (command.rfind("nothing to restore", 0) == 0) break;
+        EXPECT_NE(warned.output.find("to put it back: " + command), std::string::npos) << warned.output;
+        EXPECT_NE(restored.output.find("(" + command + ")"), std::string::npos) << restored.output;
+      }
+    } else {
+      EXPECT_EQ(leftovers.output.rfind("nothing to restore", 0), 0u) << leftovers.output;
+    }
+    EXPECT_EQ(Next("restore --dry-run").output.rfind("nothing to restore", 0), 0u);
+  }
+
+  std::string dir_;
+  std::string state_;
+};
+
+const std::vector<Blow> kRunnerBlows = {Blow::kIntOnce, Blow::kSecond, Blow::kTerm, Blow::kKillRunner};
+
+TEST_F(KillMatrix, Calibration) {
+  const Case c{"calibration", "run memset --size 256K -r 3 --quiet"};
+  for (const Blow blow : kRunnerBlows) CheckEnd(c, blow, Deliver(c, blow));
+}
+
+// SIGINT once or SIGTERM at a timed sample: it ends, is kept and printed.
+TEST_F(KillMatrix, TimedSample) {
+  const Case c{"sample", "run memset --size 256K -r 3 --loops 50 --quiet"};
+  for (const Blow blow : kRunnerBlows) {
+    const Ended e = Deliver(c, blow);
+    CheckEnd(c, blow, e);
+    if (blow == Blow::kIntOnce || blow == Blow::kTerm) {
+      EXPECT_NE(e.out.find("# interrupted: 1 measurement completed before Ctrl-C"), std::string::npos) << e.out;
+    }
+  }
+}
+
+// At the barrier of a team; and one worker killed there, where the run
+// names it and ends.
+TEST_F(KillMatrix, WorkerBarrier) {
+  const Case c{"barrier", "run memset --size 256K --procs 2 -r 3 --quiet"};
+  for (const Blow blow : kRunnerBlows) CheckEnd(c, blow, Deliver(c, blow));
+  CheckEnd(c, Blow::kKillWorker, Deliver(c, Blow::kKillWorker));
+}
+
+// A worker killed after samples were measured: they are printed and saved,
+// the run says why it stopped and fails.
+TEST_F(KillMatrix, AWorkerKilledAfterSamplesKeepsThem) {
+  const std::string json = dir_ + "/worker.json";
+  // Paused before the third timed sample: two are measured.
+  const Case c{"sample#3", "run memset --size 256K --procs 2 --loops 20 -r 5 --quiet --json " + json};
+  const Ended e = Deliver(c, Blow::kKillWorker);
+  CheckEnd(c, Blow::kKillWorker, e);
+  EXPECT_NE(e.out.find("# stopped early: worker 1 (pid "), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("membench: error: the run stopped early: worker 1"), std::string::npos) << e.out;
+  const nlohmann::json saved = ReadJson(json);
+  EXPECT_NE(saved["failure"].get<std::string>().find("was killed by signal 9"), std::string::npos);
+  ASSERT_EQ(saved["measurements"].size(), 1u);
+  EXPECT_EQ(saved["measurements"][0]["samples"].size(), 2u);
+}
+
+TEST_F(KillMatrix, Pressure) {
+  const Case c{"sample", "run memset --size 256K --pressure 1 -r 3 --loops 20 --quiet"};
+  for (const Blow blow : kRunnerBlows) CheckEnd(c, blow, Deliver(c, blow));
+}
+
+// Scratch files of a file workload: removed by the run, or (after a
+// SIGKILL) named by the next run and removed by `membench restore`.
+TEST_F(KillMatrix, ScratchFiles) {
+  const Case c{"sample", "run fileops --files 50 -r 3 --quiet", true};
+  for (const Blow blow : kRunnerBlows) {
+    CheckEnd(c, blow, Deliver(c, blow));
+    for (const auto& entry : fs::directory_iterator(dir_ + "/tmp")) {
+      ADD_FAILURE() << NameOf(blow) << " left " << entry.path();
+    }
+  }
+}
+
+// A --json write: afterwards the file is whole or absent, never half.
+TEST_F(KillMatrix, JsonWrite) {
+  const std::string json = dir_ + "/result.json";
+  const Case c{"json-write", "run memset --size 256K -r 2 --quiet --json " + json, true};
+  for (const Blow blow : kRunnerBlows) {
+    fs::remove(json);
+    CheckEnd(c, blow, Deliver(c, blow));
+    if (fs::exists(json)) {
+      EXPECT_NO_THROW(ReadJson(json)) << NameOf(blow);
+    }
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos)
+          << NameOf(blow) << " left " << entry.path();
+    }
+  }
+}
+
+// A store save: afterwards the store opens and holds whole runs only.
+TEST_F(KillMatrix, StoreSave) {
+  const std::string store = dir_ + "/history.sqlite";
+  const Case c{"store-save", "run memset --size 256K -r 2 --quiet --store " + store};
+  int saved = 0;
+  for (const Blow blow : kRunnerBlows) {
+    CheckEnd(c, blow, Deliver(c, blow));
+    const Outcome history = Next("history --store " + store);
+    EXPECT_EQ(history.status, 0) << history.output;
+    // SIGINT once and SIGTERM let the save finish; a kill rolls it back.
+    saved += blow == Blow::kIntOnce || blow == Blow::kTerm ? 1 : 0;
+    const Outcome shown = Next("history show last --store " + store);
+    if (saved > 0) {
+      EXPECT_EQ(shown.status, 0) << shown.output;
+    }
+  }
+}
+
+// Every mTHP size's setting, as one text.
+std::string MthpSettings() {
+  std::string all;
+  std::error_code ec;
+  for (const auto& dir : fs::directory_iterator("/sys/kernel/mm/transparent_hugepage", ec)) {
+    if (dir.path().filename().string().rfind("hugepages-", 0) != 0) continue;
+    all += dir.path().string() + ": " + sys::ReadFirstLine(dir.path() / "enabled").value_or("?") + "\n";
+  }
+  return all;
+}
+
+// An mTHP setting change: put back by the run, by the handler, or (after a
+// SIGKILL) by `membench restore` as the next run advises.
+TEST_F(KillMatrix, MthpSettingChange) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  if (!fs::exists("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled") || !ThpAvailable()) {
+    GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
+  }
+  const std::string before = MthpSettings();
+  // Leaves a change when the settings were not right for the run already.
+  const bool changes =
+      sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled").value_or("").find("[never]") !=
+      std::string::npos;
+  const Case c{"mthp-set", "run memset --size 2M --pages mthp-64k -r 2 --quiet", changes};
+  for (const Blow blow : kRunnerBlows) {
+    CheckEnd(c, blow, Deliver(c, blow));
+    EXPECT_EQ(MthpSettings(), before) << NameOf(blow);
+  }
+}
+
+bool TracefsMounted() {
+  return sys::ReadFile("/proc/self/mounts").value_or("").find(" /sys/kernel/tracing tracefs ") != std::string::npos;
+}
+
+// A tracepoint run with tracefs mounted by membench: unmounted afterwards.
+TEST_F(KillMatrix, TracefsMountedForATracepoint) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "mounting tracefs needs root";
+  if (!fs::exists("/sys/kernel/tracing")) GTEST_SKIP() << "no /sys/kernel/tracing mount point";
+  const bool was_mounted = TracefsMounted();
+  if (was_mounted && std::system("umount /sys/kernel/tracing 2>/dev/null") != 0) {
+    GTEST_SKIP() << "tracefs is mounted and busy: cannot test mounting it";
+  }
+  const Case c{"tracefs-mounted", "run memset --size 256K -e exceptions:page_fault_user -r 2 --quiet", true};
+  for (const Blow blow : kRunnerBlows) {
+    CheckEnd(c, blow, Deliver(c, blow));
+    EXPECT_FALSE(TracefsMounted()) << NameOf(blow);
+  }
+  if (was_mounted) std::system("mount -t tracefs nodev /sys/kernel/tracing");
+}
+
+}  // namespace
+}  // namespace membench
