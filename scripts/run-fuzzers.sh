@@ -6,7 +6,8 @@
 # a leak, a timeout or an out-of-memory is kept under BUILD/findings and
 # fails the script. FUZZ_SEED=N makes the mutations repeatable (CI sets it,
 # so a short run cannot fail one day and pass the next); unset, each run
-# explores anew.
+# explores anew. FUZZ_RUNS=N stops a target after N executions, SECONDS
+# being then only the cap (bench/fuzz_long.sh: 10 million each).
 #   usage: scripts/run-fuzzers.sh BUILD SECONDS [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,7 @@ seeds_of() {
 
 failed=0
 mkdir -p "$build/findings"
-printf '%-14s %14s %8s  %s\n' target executions corpus result
+printf '%-14s %14s %8s %8s  %s\n' target executions corpus seconds result
 for target in "${targets[@]}"; do
   binary="$build/fuzz/fuzz_$target"
   [ -x "$binary" ] || { echo "membench: $binary is not built (make fuzz builds it)" >&2; exit 2; }
@@ -36,7 +37,8 @@ for target in "${targets[@]}"; do
   # -rss_limit_mb: a parser that allocates gigabytes for a short input is a
   # finding, not something to wait for; -timeout likewise for a hang.
   status=0
-  "$binary" -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  started=$(date +%s)
+  "$binary" -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$build/findings/$target-" "$corpus" "$(seeds_of "$target")" >"$log" 2>&1 || status=$?
   executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
   size=$(find "$corpus" -type f | wc -l)
@@ -46,6 +48,6 @@ for target in "${targets[@]}"; do
     result="FOUND (exit $status): $(grep -m1 -E 'ERROR|property violated|deadly signal|out-of-memory|timeout' "$log" || echo "see $log")"
     failed=1
   fi
-  printf '%-14s %14s %8s  %s\n' "$target" "$executions" "$size" "$result"
+  printf '%-14s %14s %8s %8s  %s\n' "$target" "$executions" "$size" "$(( $(date +%s) - started ))" "$result"
 done
 exit $failed

@@ -47,8 +47,12 @@ TEST(ChangeRecord, TextThatIsNotOneIsRefused) {
   EXPECT_FALSE(ParseChangeRecord(good + "colour blue\n"));
   EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind explode\npath /x\n"));
   // A relative path would be undone wherever the restore runs.
-  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath tmp/x\n"));
-  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath /x\nset never\n"));
+  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath tmp/membench-files-x\n"));
+  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath /tmp/membench-files-x\nset never\n"));
+  // restore removes only what membench creates, whatever a record says.
+  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath /home\n"));
+  EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind remove\npath /\n"));
+  EXPECT_TRUE(ParseChangeRecord("membench-change/1\nkind remove\npath /data/r.json.tmp.4242\n"));
   // A value with blanks around it would not be written back as read.
   EXPECT_FALSE(ParseChangeRecord("membench-change/1\nkind write\npath /x\nrestore  never\nset madvise\n"));
 }

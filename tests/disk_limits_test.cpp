@@ -79,22 +79,22 @@ TEST(DiskLimits, ADiskThatFillsDuringTheRunKeepsTheResultElsewhere) {
   const std::string out = TempPath("filling_out");
   const pid_t runner = ::fork();
   if (runner == 0) {
-    const std::string command = "exec env MEMBENCH_PAUSE_AT=sample XDG_STATE_HOME=" + TempPath("state") + " " +
-                                std::string(MEMBENCH_BINARY) + " run memset --size 64K -r 2 --quiet --json " + json +
-                                " > " + out + " 2>&1";
+    const std::string command = "exec env MEMBENCH_PAUSE_AT=sample MEMBENCH_STATE_DIR=" + TempPath("changes") +
+                                " XDG_STATE_HOME=" + TempPath("state") + " " + std::string(MEMBENCH_BINARY) +
+                                " run memset --size 64K -r 2 --quiet --json " + json + " > " + out + " 2>&1";
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Stopped at its first sample: the disk fills, then it goes on.
-  bool paused = false;
-  for (int i = 0; i < 600 && !paused; ++i) {
-    paused = sys::ReadFile(out).value_or("").find("membench: paused at sample") != std::string::npos;
-    if (!paused) ::usleep(100'000);
+  // Stopped at its first sample (waitpid sees the stop): the disk fills,
+  // then it goes on.
+  int status = 0;
+  if (::waitpid(runner, &status, WUNTRACED) != runner || !WIFSTOPPED(status)) {
+    ::kill(runner, SIGKILL);
+    ::waitpid(runner, nullptr, 0);
+    FAIL() << "membench did not pause at its first sample: " << sys::ReadFile(out).value_or("");
   }
-  ASSERT_TRUE(paused) << sys::ReadFile(out).value_or("");
   disk.Fill();
   ::kill(runner, SIGCONT);
-  int status = 0;
   ::waitpid(runner, &status, 0);
   const std::string output = sys::ReadFile(out).value_or("");
   fs::remove(out);

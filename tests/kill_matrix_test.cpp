@@ -24,6 +24,7 @@
 
 #include "membench_process.h"
 #include "sys/files.h"
+#include "sys/system_info.h"
 
 namespace membench {
 namespace {
@@ -126,6 +127,8 @@ class KillMatrix : public testing::Test {
   }
   void TearDown() override {
     for (const pid_t pid : MarkedProcesses()) ::kill(pid, SIGKILL);
+    // A failed case may have left a change: put back before its record goes.
+    Next("restore");
     fs::remove_all(dir_);
   }
 
@@ -144,6 +147,8 @@ class KillMatrix : public testing::Test {
   // minute for it all.
   Ended Deliver(const Case& c, Blow blow) {
     const std::string out_path = dir_ + "/out";
+    // A pause line of an earlier case must not be taken for this one's.
+    fs::remove(out_path);
     const pid_t runner = ::fork();
     if (runner == 0) {
       const std::string command = "exec env MEMBENCH_PAUSE_AT=" + c.moment + " " + Environment() + " " +
@@ -173,7 +178,13 @@ class KillMatrix : public testing::Test {
       }
       std::this_thread::sleep_for(20ms);
     }
-    ended.paused = paused != 0;
+    ended.paused = paused > 0;
+    if (!ended.paused) {
+      ::kill(runner, SIGKILL);
+      ::waitpid(runner, nullptr, 0);
+      ended.out = ReadAll(out_path);
+      return ended;
+    }
     switch (blow) {
       case Blow::kIntOnce:
         ::kill(runner, SIGINT);
@@ -188,12 +199,18 @@ class KillMatrix : public testing::Test {
       case Blow::kKillRunner:
         ::kill(runner, SIGKILL);
         break;
-      case Blow::kKillWorker:
+      case Blow::kKillWorker: {
         // The paused worker, or when the runner paused, its first child.
-        ::kill(paused != runner ? paused : FirstChild(runner), SIGKILL);
+        const pid_t worker = paused != runner ? paused : FirstChild(runner);
+        if (worker > 0) {
+          ::kill(worker, SIGKILL);
+        } else {
+          ADD_FAILURE() << "no worker to kill";
+        }
         break;
+      }
     }
-    if (paused != 0) ::kill(paused, SIGCONT);
+    ::kill(paused, SIGCONT);
     int status = 0;
     while (std::chrono::steady_clock::now() < deadline && ::waitpid(runner, &status, WNOHANG) != runner) {
       std::this_thread::sleep_for(20ms);
@@ -265,13 +282,26 @@ TEST_F(KillMatrix, Calibration) {
 }
 
 // SIGINT once or SIGTERM at a timed sample: it ends, is kept and printed.
+// Saved too: to --json and to the store, marked interrupted.
 TEST_F(KillMatrix, TimedSample) {
-  const Case c{"sample", "run memset --size 256K -r 3 --loops 50 --quiet"};
+  const std::string json = dir_ + "/sample.json";
+  const std::string store = dir_ + "/sample.sqlite";
+  const Case c{"sample", "run memset --size 256K -r 3 --loops 50 --quiet --json " + json + " --store " + store};
   for (const Blow blow : kRunnerBlows) {
+    fs::remove(json);
     const Ended e = Deliver(c, blow);
     CheckEnd(c, blow, e);
     if (blow == Blow::kIntOnce || blow == Blow::kTerm) {
       EXPECT_NE(e.out.find("# interrupted: 1 measurement completed before Ctrl-C"), std::string::npos) << e.out;
+      const nlohmann::json saved = ReadJson(json);
+      EXPECT_TRUE(saved["interrupted"].get<bool>());
+      ASSERT_EQ(saved["measurements"].size(), 1u);
+      EXPECT_EQ(saved["measurements"][0]["samples"].size(), 1u);
+      const Outcome shown = Next("history show last --store " + store);
+      EXPECT_EQ(shown.status, 0) << shown.output;
+      EXPECT_NE(shown.output.find("# interrupted"), std::string::npos) << shown.output;
+    } else {
+      EXPECT_FALSE(fs::exists(json)) << NameOf(blow);
     }
   }
 }
@@ -303,6 +333,17 @@ TEST_F(KillMatrix, AWorkerKilledAfterSamplesKeepsThem) {
 TEST_F(KillMatrix, Pressure) {
   const Case c{"sample", "run memset --size 256K --pressure 1 -r 3 --loops 20 --quiet"};
   for (const Blow blow : kRunnerBlows) CheckEnd(c, blow, Deliver(c, blow));
+}
+
+// A pressure process killed (its only child): the run goes on and says
+// that part of it had less pressure.
+TEST_F(KillMatrix, APressureProcessKilledIsNoted) {
+  const Case c{"sample", "run memset --size 256K --pressure 1 -r 3 --loops 20 --quiet"};
+  const Ended e = Deliver(c, Blow::kKillWorker);
+  EXPECT_TRUE(e.paused) << e.out;
+  EXPECT_EQ(e.code, 0) << e.out;
+  EXPECT_NE(e.out.find("1 pressure process died during the run"), std::string::npos) << e.out;
+  EXPECT_FALSE(MarkedProcessesLeft());
 }
 
 // Scratch files of a file workload: removed by the run, or (after a
@@ -352,15 +393,18 @@ TEST_F(KillMatrix, StoreSave) {
   }
 }
 
-// Every mTHP size's setting, as one text.
-std::string MthpSettings() {
-  std::string all;
-  std::error_code ec;
-  for (const auto& dir : fs::directory_iterator("/sys/kernel/mm/transparent_hugepage", ec)) {
-    if (dir.path().filename().string().rfind("hugepages-", 0) != 0) continue;
-    all += dir.path().string() + ": " + sys::ReadFirstLine(dir.path() / "enabled").value_or("?") + "\n";
+// Whether a 64 KiB mTHP run has to change a setting, as MthpSelection
+// decides: 64 KiB not enabled for MADV_HUGEPAGE, or another size enabled.
+bool Mthp64kRunChangesSettings() {
+  const std::string top =
+      sys::SelectedSysfsChoice(sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled").value_or(""));
+  for (const auto& [path, line] : MthpSettings()) {
+    std::string choice = sys::SelectedSysfsChoice(line);
+    if (choice == "inherit") choice = top;
+    const bool enabled = choice == "always" || choice == "madvise";
+    if (enabled != (path.find("/hugepages-64kB/") != std::string::npos)) return true;
   }
-  return all;
+  return false;
 }
 
 // An mTHP setting change: put back by the run, by the handler, or (after a
@@ -370,15 +414,12 @@ TEST_F(KillMatrix, MthpSettingChange) {
   if (!fs::exists("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled") || !ThpAvailable()) {
     GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
   }
-  const std::string before = MthpSettings();
-  // Leaves a change when the settings were not right for the run already.
-  const bool changes =
-      sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled").value_or("").find("[never]") !=
-      std::string::npos;
-  const Case c{"mthp-set", "run memset --size 2M --pages mthp-64k -r 2 --quiet", changes};
+  // Put back whatever a failure here leaves.
+  const MthpSettingsKept kept;
+  const Case c{"mthp-set", "run memset --size 2M --pages mthp-64k -r 2 --quiet", Mthp64kRunChangesSettings()};
   for (const Blow blow : kRunnerBlows) {
     CheckEnd(c, blow, Deliver(c, blow));
-    EXPECT_EQ(MthpSettings(), before) << NameOf(blow);
+    EXPECT_EQ(MthpSettings(), kept.before()) << NameOf(blow);
   }
 }
 

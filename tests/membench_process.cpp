@@ -9,6 +9,8 @@
 #include <fstream>
 
 #include "sys/files.h"
+#include "sys/mthp.h"
+#include "sys/system_info.h"
 
 namespace membench {
 
@@ -36,6 +38,22 @@ Outcome RunCommand(const std::string& command_line) {
 bool ThpAvailable() {
   const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
   return line && line->find("[never]") == std::string::npos;
+}
+
+std::map<std::string, std::string> MthpSettings() {
+  std::map<std::string, std::string> settings;
+  for (const std::size_t size : sys::MthpSizesOffered()) {
+    const std::string path =
+        "/sys/kernel/mm/transparent_hugepage/hugepages-" + std::to_string(size >> 10) + "kB/enabled";
+    settings[path] = sys::ReadFirstLine(path).value_or("");
+  }
+  return settings;
+}
+
+MthpSettingsKept::~MthpSettingsKept() {
+  for (const auto& [path, line] : before_) {
+    if (sys::ReadFirstLine(path).value_or("") != line) sys::WriteFile(path, sys::SelectedSysfsChoice(line));
+  }
 }
 
 std::string TempPath(const std::string& name) {

@@ -2,6 +2,7 @@
 // Runs the real membench binary for the end-to-end tests.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -23,6 +24,23 @@ Outcome Membench(const std::string& args, const std::string& prefix = "");
 
 // Whether THP is enabled for MADV_HUGEPAGE regions at all.
 bool ThpAvailable();
+
+// Each mTHP size's "enabled" file and its line.
+std::map<std::string, std::string> MthpSettings();
+
+// Puts the mTHP sizes back as they were when it was made, if a failed test
+// left them changed: the next test, and the machine, must not inherit that.
+class MthpSettingsKept {
+ public:
+  MthpSettingsKept() : before_(MthpSettings()) {}
+  MthpSettingsKept(const MthpSettingsKept&) = delete;
+  MthpSettingsKept& operator=(const MthpSettingsKept&) = delete;
+  ~MthpSettingsKept();
+  const std::map<std::string, std::string>& before() const { return before_; }
+
+ private:
+  std::map<std::string, std::string> before_;
+};
 
 // A path in the test's temporary directory, unique to this process.
 std::string TempPath(const std::string& name);

@@ -22,32 +22,6 @@
 namespace membench {
 namespace {
 
-std::map<std::string, std::string> MthpSettings() {
-  std::map<std::string, std::string> settings;
-  for (const std::size_t size : sys::MthpSizesOffered()) {
-    const std::string path =
-        "/sys/kernel/mm/transparent_hugepage/hugepages-" + std::to_string(size >> 10) + "kB/enabled";
-    settings[path] = sys::ReadFirstLine(path).value_or("");
-  }
-  return settings;
-}
-
-// Puts the mTHP sizes back as they were when it was made, if a failed test
-// left them changed: the next test, and the machine, must not inherit that.
-class MthpSettingsKept {
- public:
-  MthpSettingsKept() : before_(MthpSettings()) {}
-  ~MthpSettingsKept() {
-    for (const auto& [path, line] : before_) {
-      if (sys::ReadFirstLine(path).value_or("") != line) sys::WriteFile(path, sys::SelectedSysfsChoice(line));
-    }
-  }
-  const std::map<std::string, std::string>& before() const { return before_; }
-
- private:
-  std::map<std::string, std::string> before_;
-};
-
 // The share (%) the proof line of `region` gives `kind` ("mTHP 64k", "THP").
 double ProofShare(const std::string& output, const std::string& region, const std::string& kind) {
   std::smatch m;

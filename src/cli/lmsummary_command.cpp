@@ -87,7 +87,7 @@ std::vector<Row> Rows() {
 
 void MeasureLmSummary(Invocation& invocation, const RunOptions& options) {
   for (const Row& row : Rows()) {
-    if (invocation.Interrupted()) break;
+    if (invocation.Interrupted() || invocation.Failed()) break;
     const WorkloadInfo& info = FindWorkload(row.workload);
     invocation.Measure(info, ExpandMatrix(info.params, row.params), options, row.row);
   }

@@ -42,7 +42,9 @@ int RunRestore(bool dry_run) {
   for (const auto& leftover : leftovers) {
     const std::string what = DescribeChange(leftover.record);
     if (leftover.changed_since) {
+      // Theirs now: the record goes, or it would block mTHP runs for good.
       fmt::print("left alone: {}; {}\n", what, ChangedSinceText(leftover));
+      if (!dry_run) sys::ForgetLeftover(leftover);
       continue;
     }
     const std::string command = RestoreCommand(leftover.record);
@@ -52,7 +54,9 @@ int RunRestore(bool dry_run) {
     }
     if (const auto failure = sys::UndoLeftover(leftover)) {
       fmt::print(std::cerr, "membench: error: could not put back {} ({}): {}{}\n", what, command, *failure,
-                 failure->find("ermission") != std::string::npos ? " (run membench restore as root)" : "");
+                 failure->find("ermission") != std::string::npos || failure->find("not permitted") != std::string::npos
+                     ? " (run membench restore as root: sudo membench restore)"
+                     : "");
       status = 1;
       continue;
     }

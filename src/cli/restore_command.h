@@ -12,9 +12,10 @@ namespace membench {
 // back, and the advice to run `membench restore`.
 void WarnAboutLeftoverChanges(std::ostream& out);
 
-// `membench restore [--dry-run]`: puts back every leftover (a setting
-// someone has changed since is left alone and named). 0 when nothing is
-// left, 1 when something could not be put back.
+// `membench restore [--dry-run]`: puts back every leftover; a setting
+// someone has changed since is theirs: named, left as it is, and its
+// record dropped. 0 when nothing is left, 1 when something could not be
+// put back.
 int RunRestore(bool dry_run);
 
 }  // namespace membench

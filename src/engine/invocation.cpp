@@ -147,7 +147,7 @@ void AppendOutcome(SamplingOutcome outcome, RunResult& result) {
   for (auto& note : outcome.notes) AddNote(result.notes, std::move(note));
   for (auto& m : outcome.measurements) result.measurements.push_back(std::move(m));
   result.interleaved = result.interleaved || outcome.interleaved;
-  if (!outcome.failure.empty()) result.failure = outcome.failure;
+  if (!outcome.failure.empty() && result.failure.empty()) result.failure = outcome.failure;
 }
 
 }  // namespace
@@ -292,9 +292,18 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
-  AppendOutcome(SamplePoints(info.name, points, opener, plan, clock, stop,
-                             [&](const Progress& now) { progress.Show(ProgressText(now)); }),
-                result_);
+  SamplingOutcome outcome;
+  try {
+    outcome = SamplePoints(info.name, points, opener, plan, clock, stop,
+                           [&](const Progress& now) { progress.Show(ProgressText(now)); });
+  } catch (const Error& failure) {
+    // Before this call's first sample, but after earlier calls measured
+    // (lmsummary's rows): what they measured is kept, as within a call.
+    if (result_.measurements.empty()) throw;
+    outcome.failure = failure.what();
+    outcome.stopped = true;
+  }
+  AppendOutcome(std::move(outcome), result_);
   for (std::size_t i = before; i < result_.measurements.size(); ++i) result_.measurements[i].summary_row = row;
   if (pressure) {
     if (const int died = pressure->DiedEarly(); died > 0) {

@@ -76,6 +76,9 @@ class Invocation {
   // Whether the user asked to stop (the remaining Measure calls then
   // measure nothing).
   bool Interrupted() const;
+  // Whether a failure ended a Measure call after something was measured
+  // (RunResult::failure): the run is over, the later calls are not made.
+  bool Failed() const { return !result_.failure.empty(); }
 
   // The result: every guard released and named in the notes, the TSC rate
   // estimated over all samples.

@@ -77,9 +77,15 @@ class LivePoint {
     }
   }
 
-  // The page proofs and notes, read while the memory is still mapped.
+  // The page proofs and notes, read while the memory is still mapped. A
+  // failure to read them (a worker that died after the last sample) costs
+  // them, with a note, not the samples.
   Measurement Finish() {
-    source_->Finish(m_);
+    try {
+      source_->Finish(m_);
+    } catch (const Error& e) {
+      m_.notes.push_back(std::string("the page proofs and notes of this point could not be read: ") + e.what());
+    }
     const auto unknown = static_cast<std::size_t>(
         std::count_if(m_.samples.begin(), m_.samples.end(), [](const Sample& s) { return !RatePerSecond(s); }));
     if (unknown > 0) {
@@ -87,19 +93,6 @@ class LivePoint {
           fmt::format("{} of {} samples took no measurable time (0 ns on the clock): their rate is "
                       "unknown and left out of every statistic; give --loops to lengthen samples",
                       unknown, m_.samples.size()));
-    }
-    return std::move(m_);
-  }
-
-  // What was measured, after a failure ended the sampling: the page proofs
-  // and notes too where the source can still give them.
-  Measurement FinishAfterFailure() {
-    try {
-      source_->Finish(m_);
-    } catch (const std::exception& e) {
-      m_.notes.push_back(std::string("the page proofs and notes of this point could not be read after the failure "
-                                     "that ended the run: ") +
-                         e.what());
     }
     return std::move(m_);
   }
@@ -199,8 +192,7 @@ void KeepIfMeasured(LivePoint& point, SamplingOutcome& out) {
 // anything was measured is the run's error, thrown on.
 void KeepAfterFailure(const Error& failure, std::vector<LivePoint*> points, SamplingOutcome& out) {
   for (LivePoint* point : points) {
-    Measurement m = point->FinishAfterFailure();
-    if (!m.samples.empty()) out.measurements.push_back(std::move(m));
+    KeepIfMeasured(*point, out);
   }
   if (out.measurements.empty()) throw failure;
   out.failure = failure.what();

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -19,12 +20,14 @@
 #include "sys/channel.h"
 #include "sys/environment.h"
 #include "sys/files.h"
+#include "sys/mthp.h"
 #include "sys/system_info.h"
 
 namespace membench::sys {
 namespace {
 
 constexpr const char* kSuffix = ".change";
+constexpr const char* kRootDirectory = "/run/membench";
 
 std::string BootId() { return ReadFirstLine("/proc/sys/kernel/random/boot_id").value_or(""); }
 
@@ -47,30 +50,23 @@ std::string StartTime(pid_t pid) {
   return "";
 }
 
-// <pid>-<start time>-<sequence>.change: the owner is alive while a process
-// of that pid started at that time is.
+// <pid>-<start time>-<sequence>.change.
 std::string RecordName(pid_t pid, const std::string& start, unsigned long sequence) {
   return std::to_string(pid) + "-" + start + "-" + std::to_string(sequence) + kSuffix;
 }
 
-// The <sequence> of a record's file name; 0 when it has none.
-unsigned long SequenceOf(const std::string& file) {
-  const std::string name = std::filesystem::path(file).filename();
-  const std::size_t dash = name.rfind('-');
-  return dash == std::string::npos ? 0 : std::strtoul(name.c_str() + dash + 1, nullptr, 10);
-}
-
-bool OwnerAlive(const std::string& name, pid_t* pid) {
+// The pid and start time a record's file name carries: its owner, alive
+// while a process of that pid started at that time is.
+std::pair<pid_t, std::string> OwnerOf(const std::string& name) {
   std::istringstream parts(name);
   std::string pid_text;
   std::string start;
-  if (!std::getline(parts, pid_text, '-') || !std::getline(parts, start, '-')) return false;
+  if (!std::getline(parts, pid_text, '-') || !std::getline(parts, start, '-')) return {0, ""};
   try {
-    *pid = static_cast<pid_t>(std::stol(pid_text));
+    return {static_cast<pid_t>(std::stol(pid_text)), start};
   } catch (const std::exception&) {
-    return false;
+    return {0, ""};
   }
-  return *pid > 0 && StartTime(*pid) == start;
 }
 
 // The directory, made if missing; one a user other than us owns is refused
@@ -104,7 +100,7 @@ std::atomic<unsigned long> g_sequence{0};
 
 std::string ChangeJournalDirectory() {
   if (auto dir = EnvironmentValue("MEMBENCH_STATE_DIR")) return *dir;
-  if (IsRoot()) return "/run/membench";
+  if (IsRoot()) return kRootDirectory;
   if (auto runtime = EnvironmentValue("XDG_RUNTIME_DIR")) return *runtime + "/membench";
   return StateHome() + "/membench/changes";
 }
@@ -119,6 +115,11 @@ JournalEntry JournalEntry::Record(ChangeRecord record) {
   // Written beside it and renamed: a record is whole or absent.
   const std::string temporary = dir + "/." + name;
   const std::string text = FormatChangeRecord(record);
+  // A record that would not read back would hide its change.
+  if (!ParseChangeRecord(text)) {
+    throw Error("cannot keep a record of the change to " + record.path +
+                ": a path or value with a line break, surrounding blanks or an unexpected name");
+  }
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   const bool written = fd >= 0 && WriteFully(fd, text.data(), text.size());
   const int saved = errno;
@@ -141,7 +142,10 @@ JournalEntry::JournalEntry(JournalEntry&& other) noexcept
 
 JournalEntry& JournalEntry::operator=(JournalEntry&& other) noexcept {
   if (this != &other) {
-    Remove();
+    if (!file_.empty()) {
+      std::fprintf(stderr, "membench: internal: a change's record %s replaced while it was held\n", file_.c_str());
+      std::abort();
+    }
     file_ = std::exchange(other.file_, {});
     owner_ = std::exchange(other.owner_, 0);
   }
@@ -155,59 +159,100 @@ void JournalEntry::Remove() noexcept {
   file_.clear();
 }
 
+namespace {
+
+// The directories to look in: this user's, and root's where this is not
+// root (a killed `sudo membench` changed the machine every user measures).
+std::vector<std::string> DirectoriesToSearch() {
+  std::vector<std::string> dirs = {ChangeJournalDirectory()};
+  if (!IsRoot() && dirs.front() != kRootDirectory) dirs.push_back(kRootDirectory);
+  return dirs;
+}
+
+// Whether the change a record names is still in effect; for a setting,
+// also what it is now and whether someone has changed it since.
+bool StillInEffect(const std::string& boot, LeftoverChange& leftover) {
+  const ChangeRecord& record = leftover.record;
+  std::error_code ec;
+  switch (record.kind) {
+    case ChangeKind::kWriteFile: {
+      // A reboot has reset the setting.
+      if (record.boot_id != boot) return false;
+      const auto line = ReadFirstLine(record.path);
+      if (!line) return false;
+      leftover.current = SelectedSysfsChoice(*line);
+      leftover.changed_since = leftover.current != record.set_value;
+      return leftover.current != record.restore_value;
+    }
+    case ChangeKind::kUnmount:
+      return record.boot_id == boot && Mounted(record.path);
+    case ChangeKind::kRemovePath:
+      return std::filesystem::symlink_status(record.path, ec).type() != std::filesystem::file_type::not_found;
+  }
+  return false;
+}
+
+// <start time, sequence> of a record's file name: the order its changes
+// were made in, across processes (pids wrap; start times do not).
+std::pair<unsigned long, unsigned long> MadeAt(const std::string& file) {
+  const std::string name = std::filesystem::path(file).filename();
+  const std::size_t first = name.find('-');
+  const std::size_t last = name.rfind('-');
+  if (first == std::string::npos || last == first) return {0, 0};
+  return {std::strtoul(name.c_str() + first + 1, nullptr, 10), std::strtoul(name.c_str() + last + 1, nullptr, 10)};
+}
+
+}  // namespace
+
 std::vector<LeftoverChange> FindLeftoverChanges() {
   std::vector<LeftoverChange> found;
-  const std::string dir = ChangeJournalDirectory();
   const std::string boot = BootId();
-  std::error_code ec;
-  for (const auto& item : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = item.path().filename();
-    if (name.empty() || name.front() == '.' || !name.ends_with(kSuffix)) continue;
-    LeftoverChange leftover;
-    leftover.file = item.path();
-    if (OwnerAlive(name, &leftover.pid)) continue;
-    const auto text = ReadFile(leftover.file);
-    const auto record = text ? ParseChangeRecord(*text) : std::nullopt;
-    if (!record) continue;  // not ours: left alone
-    leftover.record = *record;
-    bool in_effect = false;
-    switch (record->kind) {
-      case ChangeKind::kWriteFile: {
-        // A reboot has reset the setting.
-        if (record->boot_id != boot) break;
-        const auto line = ReadFirstLine(record->path);
-        leftover.current = line ? SelectedSysfsChoice(*line) : "";
-        in_effect = line && leftover.current != record->restore_value;
-        leftover.changed_since = leftover.current != record->set_value;
-        break;
+  for (const std::string& dir : DirectoriesToSearch()) {
+    std::error_code ec;
+    for (const auto& item : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string name = item.path().filename();
+      if (name.empty() || name.front() == '.' || !name.ends_with(kSuffix)) continue;
+      // Only records this user or root wrote: restoring acts on them.
+      struct stat st {};
+      if (::lstat(item.path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+          (st.st_uid != ::geteuid() && st.st_uid != 0)) {
+        continue;
       }
-      case ChangeKind::kUnmount:
-        in_effect = record->boot_id == boot && Mounted(record->path);
-        break;
-      case ChangeKind::kRemovePath:
-        in_effect = std::filesystem::symlink_status(record->path, ec).type() != std::filesystem::file_type::not_found;
-        break;
-    }
-    if (in_effect) {
-      found.push_back(std::move(leftover));
-    } else {
-      ::unlink(leftover.file.c_str());
+      LeftoverChange leftover;
+      leftover.file = item.path();
+      const auto text = ReadFile(leftover.file);
+      const auto record = text ? ParseChangeRecord(*text) : std::nullopt;
+      if (!record) continue;  // not ours: left alone
+      leftover.record = *record;
+      // A process of another boot is gone, whatever runs under its pid now.
+      const auto [pid, start] = OwnerOf(name);
+      leftover.pid = pid;
+      if (record->boot_id == boot && pid > 0 && StartTime(pid) == start) continue;
+      if (StillInEffect(boot, leftover)) {
+        found.push_back(std::move(leftover));
+      } else {
+        ::unlink(leftover.file.c_str());
+      }
     }
   }
-  // Newest first, each process's changes in the reverse of the order it
-  // made them: mTHP sizes go back as they were switched.
-  std::sort(found.begin(), found.end(), [](const LeftoverChange& a, const LeftoverChange& b) {
-    return std::make_pair(a.pid, SequenceOf(a.file)) > std::make_pair(b.pid, SequenceOf(b.file));
-  });
+  // Newest first: each process's changes in the reverse of the order it
+  // made them (mTHP sizes go back as they were switched), later processes
+  // before earlier ones.
+  std::sort(found.begin(), found.end(),
+            [](const LeftoverChange& a, const LeftoverChange& b) { return MadeAt(a.file) > MadeAt(b.file); });
   return found;
 }
 
 std::optional<std::string> UndoLeftover(const LeftoverChange& leftover) {
   const ChangeRecord& r = leftover.record;
   switch (r.kind) {
-    case ChangeKind::kWriteFile:
+    case ChangeKind::kWriteFile: {
+      // Not under a run that uses the settings as they are now.
+      const MthpSettingsLock lock(r.path);
+      if (!lock.taken()) return "another membench run is using these settings; restore when it has ended";
       if (auto failure = WriteFile(r.path, r.restore_value)) return *failure;
       break;
+    }
     case ChangeKind::kUnmount:
       if (::umount2(r.path.c_str(), 0) != 0) return std::string(std::strerror(errno));
       break;
@@ -218,8 +263,10 @@ std::optional<std::string> UndoLeftover(const LeftoverChange& leftover) {
       break;
     }
   }
-  ::unlink(leftover.file.c_str());
+  ForgetLeftover(leftover);
   return std::nullopt;
 }
+
+void ForgetLeftover(const LeftoverChange& leftover) { ::unlink(leftover.file.c_str()); }
 
 }  // namespace membench::sys

@@ -7,7 +7,8 @@
 // and how to put it back, and `membench restore` does. The directory is
 // $MEMBENCH_STATE_DIR, else /run/membench for root (a tmpfs, emptied at
 // boot just as the settings are reset), else $XDG_RUNTIME_DIR/membench,
-// else ~/.local/state/membench/changes.
+// else ~/.local/state/membench/changes. Other users look in /run/membench
+// too: what a killed `sudo membench` left changes their measurements.
 #pragma once
 
 #include <sys/types.h>
@@ -34,6 +35,7 @@ class JournalEntry {
   static JournalEntry Record(ChangeRecord record);
 
   JournalEntry(JournalEntry&& other) noexcept;
+  // Only onto an empty entry (checked): one holding a record would drop it.
   JournalEntry& operator=(JournalEntry&& other) noexcept;
   JournalEntry(const JournalEntry&) = delete;
   JournalEntry& operator=(const JournalEntry&) = delete;
@@ -42,6 +44,9 @@ class JournalEntry {
   // The record's file, for the signal handler to unlink once it has undone
   // the change (sys/emergency_restore.h).
   const std::string& file() const { return file_; }
+  // Lets go of the record without removing it: the change could not be
+  // undone, and the next membench is to find it.
+  void Keep() noexcept { file_.clear(); }
 
  private:
   void Remove() noexcept;
@@ -61,14 +66,18 @@ struct LeftoverChange {
   bool changed_since = false;
 };
 
-// The leftovers of membench processes that are gone. Records whose change
+// The leftovers of membench processes that are gone, newest first (only
+// records this user or root wrote). Records whose change
 // is no longer in effect (already put back by hand, a setting or mount
 // reset by a reboot, a file removed) are deleted on the way: they are no
 // longer news.
 std::vector<LeftoverChange> FindLeftoverChanges();
 
 // Puts one leftover back and deletes its record; the failure's text when it
-// cannot (not root, the file busy).
+// cannot (not root, the file busy, a run using the mTHP settings).
 std::optional<std::string> UndoLeftover(const LeftoverChange& leftover);
+// Deletes a leftover's record without undoing it: a setting someone has
+// changed since is theirs now.
+void ForgetLeftover(const LeftoverChange& leftover);
 
 }  // namespace membench::sys

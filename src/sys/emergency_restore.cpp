@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -60,7 +62,7 @@ int Register(Kind kind, const std::string& path, const std::string& value, const
 bool RemoveDirectoryOfFiles(const char* path) noexcept {
   const int dir = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return errno == ENOENT;
-  alignas(8) static char buffer[8192];
+  alignas(8) char buffer[8192];
   for (;;) {
     const long got = ::syscall(SYS_getdents64, dir, buffer, sizeof buffer);
     if (got <= 0) break;
@@ -142,7 +144,11 @@ EmergencyRestore::EmergencyRestore(EmergencyRestore&& other) noexcept
 
 EmergencyRestore& EmergencyRestore::operator=(EmergencyRestore&& other) noexcept {
   if (this != &other) {
-    if (slot_ >= 0) g_entries[slot_].state.store(0);
+    if (slot_ >= 0) {
+      std::fprintf(stderr, "membench: internal: the restore of %s replaced while it was registered\n",
+                   g_entries[slot_].path);
+      std::abort();
+    }
     slot_ = std::exchange(other.slot_, -1);
     journal_ = std::move(other.journal_);
   }
@@ -151,6 +157,13 @@ EmergencyRestore& EmergencyRestore::operator=(EmergencyRestore&& other) noexcept
 
 EmergencyRestore::~EmergencyRestore() {
   if (slot_ >= 0) g_entries[slot_].state.store(0);
+}
+
+void EmergencyRestore::Finish(bool undone) {
+  if (slot_ >= 0) g_entries[slot_].state.store(0);
+  slot_ = -1;
+  if (!undone) journal_.Keep();
+  const JournalEntry gone = std::move(journal_);  // removes the record, unless kept
 }
 
 void RunEmergencyRestores() noexcept {

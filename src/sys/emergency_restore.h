@@ -34,11 +34,18 @@ class EmergencyRestore {
   static EmergencyRestore RemoveDirectory(const std::string& path);
 
   EmergencyRestore(EmergencyRestore&& other) noexcept;
+  // Only onto an empty one (a default-constructed or finished one): one
+  // that holds a change would forget it. Checked.
   EmergencyRestore& operator=(EmergencyRestore&& other) noexcept;
   EmergencyRestore(const EmergencyRestore&) = delete;
   EmergencyRestore& operator=(const EmergencyRestore&) = delete;
-  // Unregisters: the owner has undone the change itself.
+  // Unregisters: the owner has undone the change itself, and its record
+  // goes too.
   ~EmergencyRestore();
+  // Unregisters once the owner has tried to undo the change; when it could
+  // not (a setting not written back, a busy mount), the record stays for
+  // the next membench to name.
+  void Finish(bool undone);
 
  private:
   EmergencyRestore(int kind, const ChangeRecord& change, const std::string& value);

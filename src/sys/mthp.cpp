@@ -23,6 +23,19 @@ namespace {
 const std::string kThpDir = "/sys/kernel/mm/transparent_hugepage/";
 constexpr const char* kLockPath = "/run/lock/membench-mthp.lock";
 
+// The lock file, opened; -1 when it cannot be. Created only where it does
+// not exist: with fs.protected_regular, even root's O_CREAT open of a file
+// another user made in /run/lock fails. A user who cannot open it cannot
+// change the sizes either; one that relies on them goes on without it.
+int OpenLockFile() {
+  int fd = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) {
+    fd = ::open(kLockPath, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == EEXIST) fd = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
+  }
+  return fd;
+}
+
 std::string SizeDir(std::size_t bytes) { return "hugepages-" + std::to_string(bytes >> 10) + "kB"; }
 std::string EnabledPath(std::size_t bytes) { return kThpDir + SizeDir(bytes) + "/enabled"; }
 
@@ -101,7 +114,8 @@ MthpSelection::MthpSelection(std::size_t page_bytes) {
   // What a killed membench left would be taken for the machine's own
   // settings, and put back as such after this run.
   for (const auto& leftover : FindLeftoverChanges()) {
-    if (leftover.record.kind == ChangeKind::kWriteFile && leftover.record.path.starts_with(kThpDir)) {
+    if (leftover.record.kind == ChangeKind::kWriteFile && leftover.record.path.starts_with(kThpDir) &&
+        !leftover.changed_since) {
       Restore();
       throw Error("a membench that was killed left " + DescribeChange(leftover.record) +
                   ": run `membench restore` first, then this run");
@@ -129,16 +143,16 @@ MthpSelection::~MthpSelection() { Restore(); }
 // Two runs changing the sizes at once would each restore the other's
 // values, and a run relying on the sizes as they are would lose them to
 // another's restore: a run that changes them holds the lock alone.
-void MthpSelection::OpenLock() {
-  // Created only where it does not exist: with fs.protected_regular, even
-  // root's O_CREAT open of a file another user made in /run/lock fails.
-  lock_fd_ = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
-  if (lock_fd_ < 0 && errno == ENOENT) {
-    lock_fd_ = ::open(kLockPath, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (lock_fd_ < 0 && errno == EEXIST) lock_fd_ = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
-  }
-  // A user who cannot open it cannot change the sizes either; one that
-  // relies on them goes on without it.
+void MthpSelection::OpenLock() { lock_fd_ = OpenLockFile(); }
+
+MthpSettingsLock::MthpSettingsLock(const std::string& path) {
+  if (!path.starts_with(kThpDir)) return;
+  fd_ = OpenLockFile();
+  taken_ = fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
+}
+
+MthpSettingsLock::~MthpSettingsLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing drops the flock
 }
 
 void MthpSelection::TakeLock(bool exclusive) {
@@ -162,7 +176,11 @@ void MthpSelection::Change(const std::string& path, const std::string& value) {
 }
 
 void MthpSelection::Restore() {
-  for (auto it = changed_.rbegin(); it != changed_.rend(); ++it) WriteFile(it->path, it->before);
+  // A setting that could not be written back keeps its record, for the
+  // next membench to name.
+  for (auto it = changed_.rbegin(); it != changed_.rend(); ++it) {
+    it->undo.Finish(!WriteFile(it->path, it->before));
+  }
   changed_.clear();
   if (lock_fd_ >= 0) ::close(lock_fd_);  // closing drops the flock
   lock_fd_ = -1;

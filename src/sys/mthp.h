@@ -29,6 +29,23 @@ std::string MthpUnavailableReason(std::size_t page_bytes);
 // if membench is ended by a second Ctrl-C (sys/emergency_restore.h). While
 // one exists no other membench process may change the sizes (a lock file).
 // Throws Error when the settings are neither already so nor settable.
+// The lock of the mTHP settings (an MthpSelection holds it shared to rely
+// on them, exclusive to change them), taken exclusive without waiting to
+// put back a setting at `path` that a killed run left; a path that is not
+// an mTHP setting needs no lock, and taken() is true for it.
+class MthpSettingsLock {
+ public:
+  explicit MthpSettingsLock(const std::string& path);
+  MthpSettingsLock(const MthpSettingsLock&) = delete;
+  MthpSettingsLock& operator=(const MthpSettingsLock&) = delete;
+  ~MthpSettingsLock();
+  bool taken() const { return taken_; }
+
+ private:
+  int fd_ = -1;
+  bool taken_ = true;
+};
+
 class MthpSelection {
  public:
   explicit MthpSelection(std::size_t page_bytes);

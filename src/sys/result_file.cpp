@@ -22,7 +22,7 @@ namespace {
 std::string TempPathFor(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
 
 // Less free space than this is refused before a run: a result's JSON with
-// every sample is tens of kilobytes to a few megabytes.
+// every sample takes 10 KiB to a few MiB.
 constexpr std::uintmax_t kLeastFreeBytes = 4u << 20;
 
 }  // namespace
@@ -48,7 +48,7 @@ void CheckFreeSpace(const std::string& path, const std::string& what) {
   const auto space = std::filesystem::space(std::filesystem::absolute(path).parent_path(), ec);
   if (!ec && space.available < kLeastFreeBytes) {
     throw Error(
-        fmt::format("cannot write {} {}: its disk has {} bytes free, and a result needs up to megabytes "
+        fmt::format("cannot write {} {}: its disk has {} bytes free, and a result needs up to a few MiB "
                     "(free some space or choose a path on another disk)",
                     what, path, space.available));
   }

@@ -36,7 +36,7 @@ ScratchFileSet::ScratchFileSet(const std::string& parent, std::size_t files, std
 
 ScratchFileSet::~ScratchFileSet() {
   for (const std::string& path : paths_) ::unlink(path.c_str());
-  ::rmdir(directory_.c_str());
+  cleanup_.Finish(::rmdir(directory_.c_str()) == 0);
 }
 
 void ScratchFileSet::CreateAll() {

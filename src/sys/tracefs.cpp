@@ -33,7 +33,7 @@ TracefsMount::TracefsMount() {
 }
 
 TracefsMount::~TracefsMount() {
-  if (mounted()) ::umount2(path_.c_str(), 0);
+  if (mounted()) undo_.Finish(::umount2(path_.c_str(), 0) == 0);
 }
 
 }  // namespace membench::sys
