@@ -118,7 +118,7 @@ JournalEntry JournalEntry::Record(ChangeRecord record) {
   // A record that would not read back would hide its change.
   if (!ParseChangeRecord(text)) {
     throw Error("cannot keep a record of the change to " + record.path +
-                ": a path or value with a line break, surrounding blanks or an unexpected name");
+                ": a path or value with a line break or surrounding blanks, or a path membench does not create");
   }
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   const bool written = fd >= 0 && WriteFully(fd, text.data(), text.size());
