@@ -41,6 +41,16 @@ class ChangeJournal : public testing::Test {
     r.path = scratch_;
     return r;
   }
+  // The scratch directory's record, made by a child that then dies as if
+  // killed (no destructor removes it); the child's pid.
+  pid_t RecordInAProcessThatDies() const {
+    const pid_t child = ::fork();
+    if (child == 0) {
+      const sys::JournalEntry entry = sys::JournalEntry::Record(Scratch());
+      ::_exit(0);
+    }
+    return ::waitpid(child, nullptr, 0) == child ? child : -1;
+  }
   std::string state_;
   std::string scratch_;
 };
@@ -55,13 +65,7 @@ TEST_F(ChangeJournal, ALiveProcesssRecordIsNoLeftoverAndGoesWithIt) {
 }
 
 TEST_F(ChangeJournal, ADeadProcesssRecordIsALeftoverThatRestoreUndoes) {
-  const pid_t child = ::fork();
-  if (child == 0) {
-    // Killed, as it were: no destructor removes the record.
-    const sys::JournalEntry entry = sys::JournalEntry::Record(Scratch());
-    ::_exit(0);
-  }
-  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  const pid_t child = RecordInAProcessThatDies();
   const auto leftovers = sys::FindLeftoverChanges();
   ASSERT_EQ(leftovers.size(), 1u);
   EXPECT_EQ(leftovers[0].pid, child);
@@ -74,12 +78,7 @@ TEST_F(ChangeJournal, ADeadProcesssRecordIsALeftoverThatRestoreUndoes) {
 
 // A change already undone by hand is no news: its record goes silently.
 TEST_F(ChangeJournal, ALeftoverNoLongerInEffectIsDroppedSilently) {
-  const pid_t child = ::fork();
-  if (child == 0) {
-    const sys::JournalEntry entry = sys::JournalEntry::Record(Scratch());
-    ::_exit(0);
-  }
-  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  ASSERT_GT(RecordInAProcessThatDies(), 0);
   fs::remove_all(scratch_);
   EXPECT_TRUE(sys::FindLeftoverChanges().empty());
   EXPECT_TRUE(fs::is_empty(state_));
