@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "sys/change_journal.h"
+#include "sys/files.h"
 
 namespace membench {
 namespace {
@@ -54,9 +55,7 @@ int RunRestore(bool dry_run) {
     }
     if (const auto failure = sys::UndoLeftover(leftover)) {
       fmt::print(std::cerr, "membench: error: could not put back {} ({}): {}{}\n", what, command, *failure,
-                 failure->find("ermission") != std::string::npos || failure->find("not permitted") != std::string::npos
-                     ? " (run membench restore as root: sudo membench restore)"
-                     : "");
+                 sys::IsRoot() ? "" : " (machine settings are root's: sudo membench restore)");
       status = 1;
       continue;
     }

@@ -135,11 +135,12 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
     std::cerr << "membench: error: the report was not written: " << e.what() << "\n";
     status = 2;
   }
-  status = std::max(status, SaveResult(result, request));
+  const int saved = SaveResult(result, request);
+  status = std::max(status, saved);
   if (!result.failure.empty()) {
+    const bool kept = saved == 0 && (request.save.wanted() || !request.json_path.empty());
     std::cerr << "membench: error: the run stopped early: " << result.failure
-              << " (what was measured before is reported"
-              << (request.save.wanted() || !request.json_path.empty() ? " and saved" : "") << ")\n";
+              << " (what was measured before is reported" << (kept ? " and saved" : "") << ")\n";
     status = 2;
   }
   // An interrupted run says so first; the messages above say what else failed.

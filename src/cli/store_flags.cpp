@@ -84,7 +84,7 @@ void CheckSaveFlags(const SaveFlags& flags) {
   if (!flags.wanted()) return;
   const std::string location = StoreLocation(flags.store);
   if (!IsPostgresLocation(location)) sys::CheckFreeSpace(location, "the store");
-  OpenStoreNamed(flags.store);
+  OpenStore(location);
 }
 
 void ApplyTagAndLabels(const SaveFlags& flags, RunResult& result) {

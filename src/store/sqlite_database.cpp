@@ -15,8 +15,8 @@ class SqliteDatabase final : public Database {
  public:
   SqliteDatabase(std::string path, SqliteOpen mode) : path_(std::move(path)) {
     // The handle exists even when opening fails, and must be closed then.
-    const bool create = mode == SqliteOpen::kCreate;
     try {
+      const bool create = mode == SqliteOpen::kCreate;
       const int rc =
           sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nullptr);
       if (rc != SQLITE_OK) Fail(rc);

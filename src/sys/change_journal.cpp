@@ -83,15 +83,8 @@ std::string PreparedDirectory() {
 }
 
 bool Mounted(const std::string& path) {
-  std::istringstream mounts(ReadFile("/proc/self/mounts").value_or(""));
-  std::string line;
-  while (std::getline(mounts, line)) {
-    std::istringstream fields(line);
-    std::string device;
-    std::string where;
-    if (fields >> device >> where && where == path) return true;
-  }
-  return false;
+  const auto table = MountTable();
+  return std::any_of(table.begin(), table.end(), [&](const MountedFilesystem& m) { return m.mount_point == path; });
 }
 
 std::atomic<unsigned long> g_sequence{0};

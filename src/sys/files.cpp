@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 
 namespace membench::sys {
 
@@ -58,5 +59,18 @@ bool IsRoot() { return ::geteuid() == 0; }
 bool PathExists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
 void RemoveFile(const std::string& path) { std::remove(path.c_str()); }
+
+std::vector<MountedFilesystem> MountTable() {
+  std::vector<MountedFilesystem> table;
+  std::istringstream lines(ReadFile("/proc/self/mounts").value_or(""));
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string device;
+    MountedFilesystem mount;
+    if (fields >> device >> mount.mount_point >> mount.type) table.push_back(std::move(mount));
+  }
+  return table;
+}
 
 }  // namespace membench::sys

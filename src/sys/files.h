@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace membench::sys {
 
@@ -21,5 +22,14 @@ bool PathExists(const std::string& path);
 // Removes a file; one already gone is no error, nor is any other failure
 // (what is removed is scratch).
 void RemoveFile(const std::string& path);
+
+// One line of /proc/self/mounts: where a filesystem is mounted, and its type.
+struct MountedFilesystem {
+  std::string mount_point;
+  std::string type;
+};
+// Every mount of this process's namespace, in mount order; none when
+// /proc is not there.
+std::vector<MountedFilesystem> MountTable();
 
 }  // namespace membench::sys

@@ -110,12 +110,8 @@ void SampleActivity(MachineFacts& facts) {
 
 // The mount point of the first tracefs in /proc/mounts, "" when none.
 std::string TracefsMountPoint() {
-  std::istringstream in(ReadFile("/proc/mounts").value_or(""));
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string device, mount_point, type;
-    if (fields >> device >> mount_point >> type && type == "tracefs") return mount_point;
+  for (const MountedFilesystem& mount : MountTable()) {
+    if (mount.type == "tracefs") return mount.mount_point;
   }
   return {};
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/units.h"
 #include "sys/channel.h"
 #include "sys/emergency_restore.h"
 #include "sys/environment.h"
@@ -48,9 +49,9 @@ void CheckFreeSpace(const std::string& path, const std::string& what) {
   const auto space = std::filesystem::space(std::filesystem::absolute(path).parent_path(), ec);
   if (!ec && space.available < kLeastFreeBytes) {
     throw Error(
-        fmt::format("cannot write {} {}: its disk has {} bytes free, and a result needs up to a few MiB "
+        fmt::format("cannot write {} {}: its disk has {} free, and a result needs up to a few MiB "
                     "(free some space or choose a path on another disk)",
-                    what, path, space.available));
+                    what, path, FormatSizeApprox(space.available)));
   }
 }
 
