@@ -5,28 +5,46 @@
 #include <cctype>
 
 namespace membench {
+namespace {
+
+std::string Lower(const std::string& s) {
+  std::string out = s;
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Edit distance of a and b, or `limit` when it is at least `limit`: an
+// unknown event name is compared with thousands of libpfm4 names, and
+// almost all of them are far off, so a row that cannot come under the
+// limit any more ends the comparison.
+std::size_t BoundedDistance(const std::string& a, const std::string& b, std::size_t limit) {
+  const std::size_t length_gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (length_gap >= limit) return limit;
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    std::size_t row_min = row[0];
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+      row_min = std::min(row_min, row[j]);
+    }
+    if (row_min >= limit) return limit;
+  }
+  return std::min(row[b.size()], limit);
+}
+
+}  // namespace
 
 std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates) {
-  auto distance = [](const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diag = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        const bool same =
-            std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-        diag = up;
-      }
-    }
-    return row[b.size()];
-  };
+  const std::string wanted = Lower(name);
   std::string best;
   std::size_t best_distance = std::max<std::size_t>(3, name.size() / 3) + 1;
   for (const auto& c : candidates) {
-    const std::size_t d = distance(name, c);
+    const std::size_t d = BoundedDistance(wanted, Lower(c), best_distance);
     if (d < best_distance) {
       best_distance = d;
       best = c;
