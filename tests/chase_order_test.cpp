@@ -64,6 +64,53 @@ TEST(ChaseOrder, PageRandomTakesOneLinePerPageAndSequentialEveryStride) {
   EXPECT_EQ(strided[1], 4u);
 }
 
+TEST(ChaseOrder, LmbenchStrideWalksDownwardsFromTheTop) {
+  // lat_mem_rd: element 0 links to the last, each other to the one a stride below.
+  const auto order = ChaseVisitOrder("lmbench-stride", 4096, 512, 0);
+  EXPECT_EQ(order, (std::vector<std::uint64_t>{0, 56, 48, 40, 32, 24, 16, 8}));
+  EXPECT_TRUE(VisitsEveryLineOnce(ChaseVisitOrder("lmbench-stride", 1 << 20, 64, 0), (1 << 20) / 64));
+  // A region that is not a whole number of strides ends at the last stride in it.
+  EXPECT_EQ(ChaseVisitOrder("lmbench-stride", 1000, 256, 0), (std::vector<std::uint64_t>{0, 12, 8, 4}));
+}
+
+TEST(ChaseOrder, LmbenchRandomPutsEveryLoadOnAnotherPage) {
+  const std::uint64_t size = 1 << 20;
+  for (const std::uint64_t stride : {64ull, 256ull, 4096ull}) {
+    const auto order = ChaseVisitOrder("lmbench-random", size, stride, 0);
+    ASSERT_EQ(order.size(), size / stride) << stride;
+    std::set<std::uint64_t> offsets;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      EXPECT_EQ(order[i] * 64 % stride, 0u) << "elements a stride apart";
+      offsets.insert(order[i]);
+      // Every load goes to another page, including the wrap to the start.
+      const std::uint64_t next = order[(i + 1) % order.size()];
+      EXPECT_NE(order[i] * 64 / 4096, next * 64 / 4096) << stride << " at " << i;
+    }
+    EXPECT_EQ(offsets.size(), order.size()) << "every element once";
+  }
+  // One pass visits each page once, in a random page order; the next pass
+  // visits them in the same order, one element further on in each.
+  const auto order = ChaseVisitOrder("lmbench-random", 16 * 4096, 64, 0);
+  const std::uint64_t pages = 16;
+  std::set<std::uint64_t> first_pass;
+  for (std::uint64_t i = 0; i < pages; ++i) {
+    first_pass.insert(order[i] / 64);
+    EXPECT_EQ(order[pages + i] / 64, order[i] / 64) << "same page order in the second pass";
+    EXPECT_NE(order[pages + i], order[i]);
+  }
+  EXPECT_EQ(first_pass.size(), pages);
+  EXPECT_NE(order[1] / 64, 1u) << "pages in random order";
+  // Within a page, element offsets follow the bit-reversed order 0, 32, 16, 48, ...
+  EXPECT_EQ(order[0] % 64, 0u);
+  EXPECT_EQ(order[pages] % 64, 32u);
+}
+
+TEST(ChaseOrder, LmbenchRandomRefusesWhatItCannotLayOut) {
+  EXPECT_THROW(ChaseVisitOrder("lmbench-random", 1 << 20, 192, 0), Error);
+  EXPECT_THROW(ChaseVisitOrder("lmbench-random", 1 << 20, 8192, 0), Error);
+  EXPECT_THROW(ChaseVisitOrder("lmbench-random", (1 << 20) + 64, 64, 0), Error);
+}
+
 TEST(LinkChains, EachChainIsOneCycleThroughEveryKthElement) {
   std::vector<char*> lines(8 * kChaseLine / sizeof(char*));
   char* base = reinterpret_cast<char*>(lines.data());

@@ -193,6 +193,17 @@ TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
   EXPECT_NE(partial_line.output.find("multiple of the 64-byte cache line"), std::string::npos) << partial_line.output;
 }
 
+// lat_mem_rd's two chains run as patterns of chase; what they cannot lay
+// out is refused by name.
+TEST(Cli, ChaseRunsLmbenchsChains) {
+  const Outcome run = Membench("run chase --size 1M --pattern lmbench-stride,lmbench-random --stride 64,128 -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("pattern=lmbench-random"), std::string::npos) << run.output;
+  const Outcome odd_stride = Membench("run chase --size 1M --pattern lmbench-random --stride 192 -r 2");
+  EXPECT_NE(odd_stride.status, 0);
+  EXPECT_NE(odd_stride.output.find("lmbench-random takes a power of two"), std::string::npos) << odd_stride.output;
+}
+
 // Byte rates say what bytes lie behind them: a copy reads and writes each
 // byte; temporal stores are estimated to read each line first, and
 // non-temporal ones not; where the working set fits a cache, no estimate.

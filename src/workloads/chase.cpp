@@ -6,7 +6,9 @@
 // `random` (one random cycle over every cache line: no prefetcher helps),
 // `page-random` (pages in order, a random line in each: one access per page,
 // so TLB reach shows apart from cache), `sequential` with `stride` (what
-// prefetchers catch). `chains` independent chains interleaved measure
+// prefetchers catch), and lmbench lat_mem_rd's own two chains,
+// `lmbench-stride` (its default, walked downwards) and `lmbench-random`
+// (its -t mode, each load on another page). `chains` independent chains interleaved measure
 // memory-level parallelism: K chains in flight give K loads per latency.
 // `locality` keeps a random chain within groups (multichase's -T), so that
 // TLB misses and cache misses can be separated (workloads/chase_order.h).
@@ -41,7 +43,7 @@ class ChaseWorkload final : public Workload {
                               "4K, one TLB entry of 4 KiB pages, or 2M)",
                               FormatSize(locality), kLine, FormatSize(size_)));
     }
-    if (pattern == "sequential" && (stride % kLine != 0)) {
+    if ((pattern == "sequential" || pattern == "lmbench-stride") && (stride % kLine != 0)) {
       throw Error(fmt::format("--stride {}: must be a multiple of the {}-byte cache line", stride, kLine));
     }
     if (pattern == "page-random" && size_ < kPage4k) {
@@ -109,10 +111,15 @@ WorkloadInfo ChaseWorkloadInfo() {
       SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
       ChoiceParam("pattern", "random",
                   "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
-                  "sequential (every --stride bytes)",
-                  {"random", "page-random", "sequential"}),
+                  "sequential (every --stride bytes), lmbench-stride (lat_mem_rd's default: every --stride bytes, "
+                  "walked downwards), lmbench-random (lat_mem_rd -t: pages in random order, each load on another "
+                  "page, --stride apart within a page)",
+                  {"random", "page-random", "sequential", "lmbench-stride", "lmbench-random"}),
       PagesParam(),
-      SizeParamNamed("stride", "64", "bytes between elements in sequential pattern (a multiple of 64)", kLine),
+      SizeParamNamed("stride", "64",
+                     "bytes between elements of the sequential and lmbench patterns (a multiple of 64; "
+                     "lmbench-random: a power of two up to 4K)",
+                     kLine),
       ChoiceParam("chains", "1", "independent chains interleaved (memory-level parallelism)",
                   {"1", "2", "4", "8", "16"}),
       SizeParamNamed("locality", "0",
@@ -124,6 +131,7 @@ WorkloadInfo ChaseWorkloadInfo() {
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
       "membench run chase --size 1G --chains 1,2,4,8,16",
       "membench run chase --size 1G --locality 0,4K --pages 4k,thp",
+      "membench run chase --size 1M,64M,1G --pattern lmbench-stride,lmbench-random   # beside lat_mem_rd [-t]",
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };

@@ -9,11 +9,58 @@
 
 #include "core/error.h"
 #include "core/page_policy.h"
+#include "core/units.h"
 
 namespace membench {
 namespace {
 
 constexpr std::uint64_t kSeed = 0x6d656d62656e6368;
+
+// 0..count-1 with their low log2(count) bits reversed (count a power of
+// two): neighbours in this order are far apart, which lmbench uses to
+// place successive elements of a page in different cache sets.
+std::vector<std::uint64_t> BitReversedOrder(std::uint64_t count) {
+  int bits = 0;
+  while ((std::uint64_t{1} << bits) < count) ++bits;
+  std::vector<std::uint64_t> order(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::uint64_t reversed = 0;
+    for (int b = 0; b < bits; ++b) {
+      if (i & (std::uint64_t{1} << b)) reversed |= std::uint64_t{1} << (bits - 1 - b);
+    }
+    order[i] = reversed;
+  }
+  return order;
+}
+
+// lat_mem_rd -t: pass r visits page i (in a random page order) at element
+// (r + i) mod per_page of the bit-reversed order, so the last page of one
+// pass hands over to the first page one element further on, and after
+// per_page passes every element of every page has been visited once.
+std::vector<std::uint64_t> LmbenchRandomOrder(std::uint64_t size, std::uint64_t stride, std::mt19937_64& rng) {
+  if (stride < kChaseLine || stride > kPage4k || (stride & (stride - 1)) != 0) {
+    throw Error(fmt::format("--stride {}: lmbench-random takes a power of two from {} to {} bytes", stride, kChaseLine,
+                            kPage4k));
+  }
+  if (size % kPage4k != 0) {
+    throw Error(fmt::format("--size {}: lmbench-random lays its chain over whole 4 KiB pages; give a multiple of 4K",
+                            FormatSize(size)));
+  }
+  const std::uint64_t per_page = kPage4k / stride;
+  const std::vector<std::uint64_t> within = BitReversedOrder(per_page);
+  std::vector<std::uint64_t> pages(size / kPage4k);
+  std::iota(pages.begin(), pages.end(), 0);
+  std::shuffle(pages.begin(), pages.end(), rng);
+  std::vector<std::uint64_t> order;
+  order.reserve(pages.size() * per_page);
+  for (std::uint64_t pass = 0; pass < per_page; ++pass) {
+    for (std::uint64_t i = 0; i < pages.size(); ++i) {
+      const std::uint64_t offset = pages[i] * kPage4k + within[(pass + i) % per_page] * stride;
+      order.push_back(offset / kChaseLine);
+    }
+  }
+  return order;
+}
 
 }  // namespace
 
@@ -40,6 +87,14 @@ std::vector<std::uint64_t> ChaseVisitOrder(const std::string& pattern, std::uint
     for (std::uint64_t page = 0; page < size / kPage4k; ++page) {
       order.push_back(page * lines_per_page + rng() % lines_per_page);
     }
+  } else if (pattern == "lmbench-random") {
+    order = LmbenchRandomOrder(size, stride, rng);
+  } else if (pattern == "lmbench-stride") {
+    // lat_mem_rd links each element to the one a stride below it, and the
+    // first to the last: 0, last, last - stride, ..., stride.
+    order.push_back(0);
+    const std::uint64_t elements = (size - sizeof(void*)) / stride + 1;
+    for (std::uint64_t k = elements - 1; k >= 1; --k) order.push_back(k * stride / kChaseLine);
   } else {
     for (std::uint64_t offset = 0; offset + sizeof(void*) <= size; offset += stride) {
       order.push_back(offset / kChaseLine);

@@ -5,7 +5,15 @@
 // group, the groups themselves in random order: one TLB miss per group
 // while every load still misses the caches, so TLB and cache misses can be
 // told apart. `page-random` takes one random line per 4 KiB page, pages in
-// order; `sequential` every `stride` bytes. Pure: tested for coverage.
+// order; `sequential` every `stride` bytes. Two patterns follow lmbench's
+// lat_mem_rd, so that its figures can be set beside ours: `lmbench-stride`
+// is its default chain, every `stride` bytes walked from the top of the
+// region down (lmbench 2's backward link, kept by lat_mem_rd's users to
+// defeat next-line prefetch); `lmbench-random` is its -t mode, pages in a
+// random order with one element per page visited per pass, the element's
+// offset advancing by one step of a bit-reversed order within each page on
+// every page and every pass, so consecutive loads land on different pages
+// and in different cache sets. Pure: tested for coverage.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +26,9 @@ inline constexpr std::uint64_t kChaseLine = 64;
 
 // Line indices into a region of `size` bytes, in visiting order, from a
 // fixed seed (the same chain on every run). `locality` is in bytes, a
-// multiple of kChaseLine; 0 is none (and only random takes one).
+// multiple of kChaseLine; 0 is none (and only random takes one). Throws
+// Error for a stride or size the pattern cannot lay out (lmbench-random:
+// a power-of-two stride of 64 B to 4 KiB, a whole number of 4 KiB pages).
 std::vector<std::uint64_t> ChaseVisitOrder(const std::string& pattern, std::uint64_t size, std::uint64_t stride,
                                            std::uint64_t locality);
 
