@@ -84,6 +84,24 @@ TEST_F(ChangeJournal, ALeftoverNoLongerInEffectIsDroppedSilently) {
   EXPECT_TRUE(fs::is_empty(state_));
 }
 
+// A writer killed between writing its record and the rename leaves a
+// half-written temporary; its change was never made, so it goes once the
+// writer is dead, and not while it lives.
+TEST_F(ChangeJournal, AHalfWrittenRecordOfADeadWriterIsRemoved) {
+  ASSERT_GT(RecordInAProcessThatDies(), 0);
+  const fs::path whole = fs::directory_iterator(state_)->path();
+  const fs::path half = whole.parent_path() / ("." + whole.filename().string());
+  fs::rename(whole, half);
+  fs::resize_file(half, 10);
+  const sys::JournalEntry live = sys::JournalEntry::Record(Scratch());
+  const fs::path live_half = fs::path(live.file()).parent_path() / ("." + fs::path(live.file()).filename().string());
+  fs::copy_file(live.file(), live_half);
+  EXPECT_TRUE(sys::FindLeftoverChanges().empty());
+  EXPECT_FALSE(fs::exists(half));
+  EXPECT_TRUE(fs::exists(live_half)) << "a live writer's temporary is its own";
+  fs::remove(live_half);
+}
+
 TEST_F(ChangeJournal, ARecordThatWouldNotReadBackIsRefused) {
   ChangeRecord odd = Scratch();
   odd.path = "/tmp/not-ours";

@@ -204,6 +204,14 @@ std::vector<LeftoverChange> FindLeftoverChanges() {
     std::error_code ec;
     for (const auto& item : std::filesystem::directory_iterator(dir, ec)) {
       const std::string name = item.path().filename();
+      if (name.size() > 1 && name.front() == '.' && name.ends_with(kSuffix)) {
+        // A record whose writer was killed before the rename: its change
+        // was never made (a record comes first), so once the writer is
+        // gone the half-written file is only litter.
+        const auto [pid, start] = OwnerOf(name.substr(1));
+        if (pid > 0 && StartTime(pid) != start) ::unlink(item.path().c_str());
+        continue;
+      }
       if (name.empty() || name.front() == '.' || !name.ends_with(kSuffix)) continue;
       // Only records this user or root wrote: restoring acts on them.
       struct stat st {};
