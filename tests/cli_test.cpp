@@ -193,6 +193,28 @@ TEST(Cli, ChaseTakesALocalityGroupAndTabulatesParallelism) {
   EXPECT_NE(partial_line.output.find("multiple of the 64-byte cache line"), std::string::npos) << partial_line.output;
 }
 
+// will-it-scale's page_fault1/2/3: one op per page written, every loop
+// a whole map-write-unmap, by processes or threads.
+TEST(Cli, PagefaultCountsOnePerPageWritten) {
+  const std::string path = TempPath("pagefault.json");
+  const Outcome run = Membench("run pagefault --case anon,file-private,file-shared --size 1M -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("as will-it-scale counts"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 3u);
+  for (const auto& m : result["measurements"]) {
+    EXPECT_EQ(m["work_unit"], "touches");
+    const auto& sample = m["samples"][0];
+    EXPECT_EQ(sample["work"].get<std::uint64_t>(), 256 * sample["loops"].get<std::uint64_t>()) << m["point"];
+  }
+  std::remove(path.c_str());
+  const Outcome threads = Membench("run pagefault --size 1M --threads 2 -r 2");
+  EXPECT_EQ(threads.status, 0) << threads.output;
+  const Outcome partial = Membench("run pagefault --size 6000 -r 2");
+  EXPECT_NE(partial.status, 0);
+  EXPECT_NE(partial.output.find("must be whole 4 KiB pages"), std::string::npos) << partial.output;
+}
+
 // lat_mem_rd's two chains run as patterns of chase; what they cannot lay
 // out is refused by name.
 TEST(Cli, ChaseRunsLmbenchsChains) {

@@ -69,6 +69,22 @@ TEST(DiskLimits, AFullDiskIsRefusedBeforeTheRunForJsonAndTheStore) {
   EXPECT_FALSE(Measured(store)) << store.output;
 }
 
+// A shared mapping of a sparse file (pagefault's file-shared) fills the
+// disk page by page, and a full disk answers a write fault with SIGBUS: a
+// scratch directory with less room than the file is refused before.
+TEST(DiskLimits, ASparseScratchFileLargerThanTheDiskIsRefused) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "mounting a small disk needs root";
+  const SmallDisk disk("small_scratch", 4 << 20);
+  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
+  const Outcome run = Membench("run pagefault --case file-shared --size 16M -r 2", "TMPDIR=" + disk.dir() + " ");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("the scratch directory " + disk.dir() + " has"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("less than the 16 MiB file"), std::string::npos) << run.output;
+  EXPECT_FALSE(Measured(run)) << run.output;
+  const Outcome fits = Membench("run pagefault --case file-shared --size 1M -r 2", "TMPDIR=" + disk.dir() + " ");
+  EXPECT_EQ(fits.status, 0) << fits.output;
+}
+
 // The disk fills while the run measures (a pause at its first timed
 // sample, sys/pause_point.h): the result is printed, the failed write
 // named, nothing half-written left, the result kept elsewhere.

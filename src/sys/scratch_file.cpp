@@ -8,9 +8,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include "core/error.h"
+#include "core/units.h"
 
 namespace membench::sys {
 
@@ -19,8 +21,17 @@ std::string ScratchDirectory() {
   return dir != nullptr && *dir != 0 ? dir : "/var/tmp";
 }
 
-ScratchFile::ScratchFile(const std::string& directory, std::uint64_t bytes) : bytes_(bytes) {
+ScratchFile::ScratchFile(const std::string& directory, std::uint64_t bytes, ScratchContents contents)
+    : bytes_(bytes) {
   const std::string hint = " (choose another scratch directory with TMPDIR=DIR)";
+  if (contents == ScratchContents::kSparse) {
+    std::error_code ec;
+    const auto space = std::filesystem::space(directory, ec);
+    if (!ec && space.available < bytes) {
+      throw Error("the scratch directory " + directory + " has " + FormatSizeApprox(space.available) +
+                  " free, less than the " + FormatSize(bytes) + " file whose every page will be written" + hint);
+    }
+  }
   // O_TMPFILE: a file with no name at all; where the filesystem lacks it,
   // a named one unlinked at once.
   fd_ = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -31,6 +42,15 @@ ScratchFile::ScratchFile(const std::string& directory, std::uint64_t bytes) : by
   }
   if (fd_ < 0) {
     throw Error("cannot create a scratch file in " + directory + ": " + std::strerror(errno) + hint);
+  }
+  if (contents == ScratchContents::kSparse) {
+    if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0) {
+      const int saved = errno;
+      ::close(fd_);
+      throw Error("cannot size a scratch file in " + directory + " to " + FormatSize(bytes) + ": " +
+                  std::strerror(saved) + hint);
+    }
+    return;
   }
   std::vector<char> block(1 << 20, 'm');
   for (std::uint64_t done = 0; done < bytes;) {
@@ -57,6 +77,13 @@ ScratchFile::~ScratchFile() {
 
 MappedRegion ScratchFile::MapReadOnly() const {
   void* p = ::mmap(nullptr, bytes_, PROT_READ, MAP_SHARED, fd_, 0);
+  if (p == MAP_FAILED) throw Error(std::string("mmap of the scratch file failed: ") + std::strerror(errno));
+  return MappedRegion::Adopt(static_cast<char*>(p), bytes_);
+}
+
+MappedRegion ScratchFile::MapWritable(Sharing sharing) const {
+  void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, sharing == Sharing::kShared ? MAP_SHARED : MAP_PRIVATE,
+                   fd_, 0);
   if (p == MAP_FAILED) throw Error(std::string("mmap of the scratch file failed: ") + std::strerror(errno));
   return MappedRegion::Adopt(static_cast<char*>(p), bytes_);
 }

@@ -2,7 +2,9 @@
 // A file that exists only for a run: created in the scratch directory
 // ($TMPDIR, else /var/tmp), unlinked at once so nothing is left behind even
 // after a crash, filled to its size, and read once so its pages sit in the
-// page cache; then mapped read-only, afresh for each sample.
+// page cache; then mapped read-only, afresh for each sample. Or left
+// sparse (will-it-scale's ftruncate'd file), so the first write fault of
+// each page allocates it.
 #pragma once
 
 #include <cstdint>
@@ -16,17 +18,28 @@ namespace membench::sys {
 // pages are shmem, not page cache).
 std::string ScratchDirectory();
 
+enum class ScratchContents { kFilled, kSparse };
+enum class Sharing { kPrivate, kShared };
+
 class ScratchFile {
  public:
   // Throws Error naming the directory and how to choose another when it is
-  // not writable or the file cannot be filled (disk full).
-  ScratchFile(const std::string& directory, std::uint64_t bytes);
+  // not writable or the file cannot be filled (disk full). A sparse file
+  // is refused where the disk has less room than its size: writes through
+  // a shared mapping would fill it, and a full disk answers those with
+  // SIGBUS.
+  ScratchFile(const std::string& directory, std::uint64_t bytes,
+              ScratchContents contents = ScratchContents::kFilled);
   ScratchFile(const ScratchFile&) = delete;
   ScratchFile& operator=(const ScratchFile&) = delete;
   ~ScratchFile();
 
   // A MAP_SHARED read-only mapping of the whole file.
   MappedRegion MapReadOnly() const;
+  // A read-write mapping of the whole file: private (a write copies the
+  // page) or shared (a write dirties the file's page). Exactly one mmap,
+  // as a program would call it: for timing the mapping itself.
+  MappedRegion MapWritable(Sharing sharing) const;
   std::uint64_t size() const { return bytes_; }
 
  private:

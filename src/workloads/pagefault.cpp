@@ -1,0 +1,127 @@
+// File: workloads/pagefault.cpp
+// pagefault: will-it-scale's page_fault1/2/3, the cases the kernel's test
+// robot reports page-fault regressions with. One loop maps `size` (128 MiB
+// as will-it-scale does), writes one byte in every 4 KiB page and unmaps
+// it, all timed; one op is one page written, so the rate is will-it-scale's
+// ops/s. The mapping is private anonymous memory (page_fault1), a private
+// mapping of a sparse file (page_fault2: every write copies the file's
+// page) or a shared one (page_fault3: every write dirties the file's page).
+// Each worker maps its own, from its own file; --threads share one mm and
+// its locks, --procs do not, as will-it-scale's threads and processes.
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "core/error.h"
+#include "core/units.h"
+#include "engine/registry.h"
+#include "sys/scratch_file.h"
+#include "workloads/memory_params.h"
+
+namespace membench {
+namespace {
+
+enum class Case { kAnon, kFilePrivate, kFileShared };
+
+Case ParseCase(const std::string& text) {
+  if (text == "anon") return Case::kAnon;
+  if (text == "file-private") return Case::kFilePrivate;
+  if (text == "file-shared") return Case::kFileShared;
+  throw Error("unknown pagefault case '" + text + "'");
+}
+
+class PageFaultWorkload final : public Workload {
+ public:
+  void Prepare(const Point& point) override {
+    case_ = ParseCase(point.at("case").text);
+    size_ = point.at("size").number;
+    if (size_ % kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
+    if (case_ != Case::kAnon) {
+      file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_, sys::ScratchContents::kSparse);
+    }
+  }
+
+  void Run(std::uint64_t loops) override {
+    for (std::uint64_t i = 0; i < loops; ++i) {
+      const sys::MappedRegion region = Map();
+      char* bytes = region.data();
+      for (std::size_t at = 0; at < size_; at += kPage4k) bytes[at] = 0;
+      asm volatile("" : : "r"(bytes) : "memory");
+    }
+  }
+
+  std::uint64_t WorkPerLoop() const override { return size_ / kPage4k; }
+
+  std::vector<std::string> Notes() const override {
+    std::vector<std::string> notes = {fmt::format(
+        "one op = one 4 KiB page written, as will-it-scale counts; each loop maps {}, writes a byte in each of its {} "
+        "pages and unmaps it, mmap and munmap timed too (as will-it-scale's loop)",
+        FormatSize(size_), size_ / kPage4k)};
+    if (file_) {
+      notes.push_back(fmt::format(
+          "each worker's file is sparse (ftruncate'd, as will-it-scale's), in {} (TMPDIR chooses another; "
+          "will-it-scale uses /tmp); its pages stay in the page cache from one loop to the next, so only the first "
+          "loop allocates them{}",
+          sys::ScratchDirectory(),
+          case_ == Case::kFilePrivate ? ", and every write copies one into a fresh anonymous page"
+                                      : ", and every write dirties one (written back by the kernel meanwhile)"));
+    }
+    if (case_ == Case::kAnon) {
+      notes.push_back("the mapping is a plain mmap, no madvise: THP applies only where it is set to always");
+    }
+    return notes;
+  }
+
+ private:
+  sys::MappedRegion Map() const {
+    switch (case_) {
+      case Case::kAnon:
+        return sys::MapAnonymous(size_);
+      case Case::kFilePrivate:
+        return file_->MapWritable(sys::Sharing::kPrivate);
+      case Case::kFileShared:
+        return file_->MapWritable(sys::Sharing::kShared);
+    }
+    throw Error("internal: pagefault case");
+  }
+
+  Case case_ = Case::kAnon;
+  std::uint64_t size_ = 0;
+  std::unique_ptr<sys::ScratchFile> file_;
+};
+
+// A private file mapping holds the file's page and its copy.
+WorkloadNeeds Needs(const Point& point) {
+  const std::uint64_t size = point.at("size").number;
+  return MemoryNeeds(point, point.at("case").text == "file-private" ? 2 * size : size, 1);
+}
+
+WorkloadInfo PageFaultWorkloadInfo() {
+  WorkloadInfo info;
+  info.name = "pagefault";
+  info.summary = "will-it-scale's page_fault1/2/3: map, write every page, unmap, in a loop; ops/s = pages written";
+  info.unit = WorkUnit::kTouches;
+  info.rate_label = "pages written";
+  info.params = {
+      ChoiceParam("case", "anon",
+                  "anon (page_fault1: private anonymous), file-private (page_fault2: private mapping of a sparse "
+                  "file), file-shared (page_fault3: shared mapping of a sparse file); files in $TMPDIR or /var/tmp",
+                  {"anon", "file-private", "file-shared"}),
+      SizeParamNamed("size", "128M", "bytes mapped and written per loop (will-it-scale: 128 MiB)", kPage4k),
+  };
+  info.examples = {
+      "membench run pagefault --case anon,file-private,file-shared",
+      "membench run pagefault --case anon --procs 1,2        # will-it-scale page_fault1_processes",
+      "membench run pagefault --case anon --threads 1,2      # page_fault1_threads: one mm, its locks shared",
+  };
+  info.needs = Needs;
+  info.make = [] { return std::unique_ptr<Workload>(new PageFaultWorkload()); };
+  return info;
+}
+
+}  // namespace
+
+MEMBENCH_REGISTER_WORKLOAD(PageFaultWorkloadInfo);
+
+}  // namespace membench
