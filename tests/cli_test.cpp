@@ -582,6 +582,24 @@ TEST(Fault, EveryCaseRuns) {
   }
 }
 
+// usemem's --step: one word per step, every page still faulted in, so
+// the bytes counted stay the region's; the step is named in the notes.
+TEST(Fault, TouchTakesAStepAsUsememDoes) {
+  const std::string path = TempPath("touch.json");
+  const Outcome run = Membench("run fault --size 4M --touch words,64,4K --case anon-w-seq,anon-w-rand -r 2 -e "
+                               "page-faults --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("one word every 64 B (as usemem --step)"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 6u);
+  for (const auto& m : result["measurements"]) {
+    const auto& sample = m["samples"][0];
+    EXPECT_EQ(sample["work"].get<std::uint64_t>(), (4u << 20) * sample["loops"].get<std::uint64_t>()) << m["point"];
+    EXPECT_GE(FaultsPerSample(m), 1024.0 * sample["loops"].get<double>()) << m["point"];
+  }
+  std::remove(path.c_str());
+}
+
 // The condition is stated whichever it is; in a guest whose host takes
 // freed memory back, recycle=no waits for that before the sample.
 TEST(Fault, RecycleConditionIsStated) {
@@ -595,6 +613,8 @@ TEST(Fault, BadInputIsRefused) {
       {"run fault --case anon-w-sq", "did you mean 'anon-w-seq'"},
       {"run fault --case file-r-seq --pages thp --size 4M", "use --pages default"},
       {"run fault --size 6000", "whole 4 KiB pages"},
+      {"run fault --touch 100", "a step of a power of two from 8 bytes"},
+      {"run fault --touch 8K", "so that every page is touched"},
   };
   for (const auto& [args, message] : cases) {
     const Outcome run = Membench(args);

@@ -3,7 +3,8 @@
 // Every sample maps a fresh region of `size` (per worker: with --procs N
 // each worker maps its own) and the timed region touches it from beginning
 // to end, so what is measured is faulting, page allocation and clearing:
-//   anon-w-seq   write every word (usemem), or one per page with --touch page
+//   anon-w-seq   write every word (usemem), or one word per --touch step
+//                (usemem --step: 4K is one per page)
 //   anon-r-seq   read instead: maps the zero page where the kernel does
 //   anon-w-rand  write the pages in a random order
 //   anon-cow-seq write pages a forked child still shares: copy-on-write faults
@@ -48,7 +49,13 @@ class FaultWorkload final : public Workload {
     case_ = ParseCase(point.at("case").text);
     size_ = point.at("size").number;
     policy_ = ParsePagePolicy(point.at("pages").text);
-    every_word_ = point.at("touch").text == "words";
+    const ParamValue& touch = point.at("touch");
+    step_words_ = touch.numeric ? touch.number / sizeof(std::uint64_t) : 1;
+    if (touch.numeric && (touch.number % sizeof(std::uint64_t) != 0 || kPage4k % touch.number != 0)) {
+      throw Error("--touch " + touch.text +
+                  ": a step of a power of two from 8 bytes (every word) to 4K (one word per page), so that every "
+                  "page is touched");
+    }
     recycle_ = point.at("recycle").text == "yes";
     if (size_ % kPage4k != 0) {
       throw Error("--size " + FormatSize(size_) + ": a fault case needs whole 4 KiB pages");
@@ -132,7 +139,9 @@ class FaultWorkload final : public Workload {
         fmt::format("size is per worker: each worker maps its own {} afresh every sample; the timed region {} it "
                     "{}; unmapping is not timed",
                     FormatSize(size_), case_ == Case::kAnonReadSeq || case_ == Case::kFileReadSeq ? "reads" : "writes",
-                    every_word_ ? "word by word (as usemem)" : "one word per 4 KiB page")};
+                    step_words_ == 1 ? "word by word (as usemem)"
+                                     : "one word every " + FormatSize(step_words_ * sizeof(std::uint64_t)) +
+                                           " (as usemem --step)")};
     if (case_ == Case::kAnonCowSeq) {
       notes.push_back("the region is written before timing and shared with a forked child: every timed write is a "
                       "copy-on-write fault");
@@ -165,27 +174,21 @@ class FaultWorkload final : public Workload {
  private:
   void WriteSequential(std::uint64_t* words) const {
     const std::size_t count = size_ / sizeof(std::uint64_t);
-    const std::size_t step = every_word_ ? 1 : kWordsPerPage;
-    for (std::size_t i = 0; i < count; i += step) words[i] = i;
+    for (std::size_t i = 0; i < count; i += step_words_) words[i] = i;
     asm volatile("" : : : "memory");
   }
 
   void ReadSequential(const std::uint64_t* words) const {
     const std::size_t count = size_ / sizeof(std::uint64_t);
-    const std::size_t step = every_word_ ? 1 : kWordsPerPage;
     std::uint64_t sum = 0;
-    for (std::size_t i = 0; i < count; i += step) sum += words[i];
+    for (std::size_t i = 0; i < count; i += step_words_) sum += words[i];
     asm volatile("" : : "r"(sum));
   }
 
   void WriteRandom(std::uint64_t* words) const {
     for (const std::uint32_t page : order_) {
       std::uint64_t* p = words + std::size_t{page} * kWordsPerPage;
-      if (every_word_) {
-        for (std::size_t i = 0; i < kWordsPerPage; ++i) p[i] = i;
-      } else {
-        p[0] = page;
-      }
+      for (std::size_t i = 0; i < kWordsPerPage; i += step_words_) p[i] = i;
     }
     asm volatile("" : : : "memory");
   }
@@ -199,7 +202,7 @@ class FaultWorkload final : public Workload {
   Case case_ = Case::kAnonWriteSeq;
   std::uint64_t size_ = 0;
   PagePolicy policy_ = PagePolicy::kDefault;
-  bool every_word_ = true;
+  std::size_t step_words_ = 1;  // touch one word in this many
   bool recycle_ = true;
   std::vector<std::uint32_t> order_;
   Buffer region_;
@@ -213,6 +216,17 @@ WorkloadNeeds Needs(const Point& point) {
   // Copy-on-write keeps the shared original and the copy; recycling maps its
   // amount only after the previous region is gone.
   return MemoryNeeds(point, point.at("case").text == "anon-cow-seq" ? 2 * size : size, 1);
+}
+
+// `words` (every word, usemem's default) or a step in bytes, as usemem's
+// --step: one word written (or read) at the start of every step.
+ParamSpec TouchParam() {
+  ParamSpec touch = SizeParamNamed("touch", "words",
+                                   "words: every 64-bit word (as usemem); or a step: one word every this many bytes "
+                                   "(usemem --step), a power of two up to 4K (one word per page)",
+                                   sizeof(std::uint64_t));
+  touch.word = "words";
+  return touch;
 }
 
 WorkloadInfo FaultWorkloadInfo() {
@@ -229,8 +243,7 @@ WorkloadInfo FaultWorkloadInfo() {
                   {"anon-w-seq", "anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq"}),
       size,
       PagesParam(),
-      ChoiceParam("touch", "words", "words: every 64-bit word (as usemem); page: one word per 4 KiB page",
-                  {"words", "page"}),
+      TouchParam(),
       ChoiceParam("recycle", "yes",
                   "yes: before each sample map, touch and unmap the same amount, so the faults draw on memory just "
                   "freed; no: on whatever is free (in a guest with free page reporting, memory the host took back)",
@@ -239,6 +252,7 @@ WorkloadInfo FaultWorkloadInfo() {
   info.examples = {
       "membench run fault --case anon-w-seq --pages 4k,thp --procs 1,2 -r 3",
       "membench run fault --case anon-w-seq --size 1G --pages thp --recycle yes,no",
+      "membench run fault --case anon-w-seq --size 1G --touch words,64,4K   # usemem, usemem --step 64/4096",
       "membench run fault --case anon-r-seq,anon-cow-seq,file-r-seq --size 64M -e faults",
   };
   info.needs = Needs;
