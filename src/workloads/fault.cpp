@@ -18,9 +18,9 @@
 #include <numeric>
 #include <random>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "sys/free_page_reporting.h"
 #include "sys/page_flags.h"
 #include "sys/process.h"
@@ -139,22 +139,24 @@ class FaultWorkload final : public Workload {
         fmt::format("size is per worker: each worker maps its own {} afresh every sample; the timed region {} it "
                     "{}; unmapping is not timed",
                     FormatSize(size_), case_ == Case::kAnonReadSeq || case_ == Case::kFileReadSeq ? "reads" : "writes",
-                    step_words_ == 1 ? "word by word (as usemem)"
-                                     : "one word every " + FormatSize(step_words_ * sizeof(std::uint64_t)) +
-                                           " (as usemem --step)")};
+                    step_words_ == 1
+                        ? "word by word (as usemem)"
+                        : "one word every " + FormatSize(step_words_ * sizeof(std::uint64_t)) + " (as usemem --step)")};
     if (case_ == Case::kAnonCowSeq) {
-      notes.push_back("the region is written before timing and shared with a forked child: every timed write is a "
-                      "copy-on-write fault");
+      notes.push_back(
+          "the region is written before timing and shared with a forked child: every timed write is a "
+          "copy-on-write fault");
     }
     if (case_ == Case::kFileReadSeq) {
       notes.push_back("the file lives in " + sys::ScratchDirectory() +
                       " (TMPDIR chooses another), unlinked, its pages in the page cache before timing");
     }
     if (recycle_) {
-      notes.push_back("recycle=yes: before each sample the same amount was mapped, touched and unmapped, so the timed "
-                      "faults drew on memory the guest had just freed" +
-                      (reporting_.active ? "; this guest has " + reporting_.description
-                                         : std::string("; no free page reporting detected")));
+      notes.push_back(
+          "recycle=yes: before each sample the same amount was mapped, touched and unmapped, so the timed "
+          "faults drew on memory the guest had just freed" +
+          (reporting_.active ? "; this guest has " + reporting_.description
+                             : std::string("; no free page reporting detected")));
     } else if (reporting_.active) {
       notes.push_back(fmt::format(
           "recycle=no: this guest has {}; before each sample membench freed the previous sample's memory and waited "
@@ -162,8 +164,9 @@ class FaultWorkload final : public Workload {
           "must back again",
           reporting_.description, static_cast<double>(waited_ns_) * 1e-9));
     } else {
-      notes.push_back("recycle=no: the timed faults drew on whatever free memory the kernel handed out (no free page "
-                      "reporting detected, so recycling makes little difference here)");
+      notes.push_back(
+          "recycle=no: the timed faults drew on whatever free memory the kernel handed out (no free page "
+          "reporting detected, so recycling makes little difference here)");
     }
     notes.push_back(
         "vm-scalability's usemem prints 9/8 of the bytes it wrote, in KiB it calls KB; membench counts the bytes "
