@@ -1,6 +1,9 @@
 // File: tests/chase_order_test.cpp
-// chase's visiting orders: every line of the region exactly once, and a
-// locality group's lines all visited before the next group's.
+// chase's visiting orders: every element of the pattern exactly once (for
+// random, every line of the region), a locality group's lines all visited
+// before the next group's, and lmbench's chains as lat_mem_rd lays them.
+#include "workloads/chase_order.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -100,15 +103,23 @@ TEST(ChaseOrder, LmbenchRandomPutsEveryLoadOnAnotherPage) {
   }
   EXPECT_EQ(first_pass.size(), pages);
   EXPECT_NE(order[1] / 64, 1u) << "pages in random order";
-  // Within a page, element offsets follow the bit-reversed order 0, 32, 16, 48, ...
+  // Pass r visits the i-th page at element (r + i) of the bit-reversed
+  // order 0, 32, 16, 48, 8, ...: the first pass already steps through it.
   EXPECT_EQ(order[0] % 64, 0u);
+  EXPECT_EQ(order[1] % 64, 32u);
+  EXPECT_EQ(order[2] % 64, 16u);
   EXPECT_EQ(order[pages] % 64, 32u);
+  EXPECT_EQ(order[pages + 1] % 64, 16u);
+  // Linked, it is one cycle through all of them.
+  std::vector<char*> region(16 * 4096 / sizeof(char*));
+  EXPECT_NO_THROW(LinkChains(reinterpret_cast<char*>(region.data()), order, 1));
 }
 
 TEST(ChaseOrder, LmbenchRandomRefusesWhatItCannotLayOut) {
   EXPECT_THROW(ChaseVisitOrder("lmbench-random", 1 << 20, 192, 0), Error);
   EXPECT_THROW(ChaseVisitOrder("lmbench-random", 1 << 20, 8192, 0), Error);
   EXPECT_THROW(ChaseVisitOrder("lmbench-random", (1 << 20) + 64, 64, 0), Error);
+  EXPECT_THROW(ChaseVisitOrder("lmbench-random", 4096, 64, 0), Error) << "one page: no other page to go to";
 }
 
 TEST(LinkChains, EachChainIsOneCycleThroughEveryKthElement) {

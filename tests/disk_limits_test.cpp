@@ -69,18 +69,29 @@ TEST(DiskLimits, AFullDiskIsRefusedBeforeTheRunForJsonAndTheStore) {
   EXPECT_FALSE(Measured(store)) << store.output;
 }
 
-// A shared mapping of a sparse file (pagefault's file-shared) fills the
-// disk page by page, and a full disk answers a write fault with SIGBUS: a
-// scratch directory with less room than the file is refused before.
+// A mapping of a sparse file (pagefault's file cases) fills the disk page
+// by page, and a full disk answers a write fault with SIGBUS: a scratch
+// directory with less room than the workers' files is refused before.
 TEST(DiskLimits, ASparseScratchFileLargerThanTheDiskIsRefused) {
   if (!sys::IsRoot()) GTEST_SKIP() << "mounting a small disk needs root";
   const SmallDisk disk("small_scratch", 4 << 20);
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
   const Outcome run = Membench("run pagefault --case file-shared --size 16M -r 2", "TMPDIR=" + disk.dir() + " ");
   EXPECT_EQ(run.status, 2) << run.output;
-  EXPECT_NE(run.output.find("the scratch directory " + disk.dir() + " has"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("less than the 16 MiB file"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("writes 16 MiB to files in " + disk.dir() + " but its disk has"), std::string::npos)
+      << run.output;
   EXPECT_FALSE(Measured(run)) << run.output;
+  // Each worker writes a file of its own: together they do not fit.
+  const Outcome workers =
+      Membench("run pagefault --case file-shared --size 1M --threads 8 -r 2", "TMPDIR=" + disk.dir() + " ");
+  EXPECT_EQ(workers.status, 2) << workers.output;
+  EXPECT_NE(workers.output.find("(8 workers, a file each)"), std::string::npos) << workers.output;
+  // On a tmpfs a private write fault takes the file's page first: a bus
+  // error once it is full, unless refused.
+  const Outcome private_copy =
+      Membench("run pagefault --case file-private --size 16M -r 2", "TMPDIR=" + disk.dir() + " ");
+  EXPECT_EQ(private_copy.status, 2) << private_copy.output;
+  EXPECT_NE(private_copy.output.find("but its disk has"), std::string::npos) << private_copy.output;
   const Outcome fits = Membench("run pagefault --case file-shared --size 1M -r 2", "TMPDIR=" + disk.dir() + " ");
   EXPECT_EQ(fits.status, 0) << fits.output;
 }

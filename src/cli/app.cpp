@@ -46,6 +46,7 @@ struct CommonRunFlags {
   OutputRequest output;
   std::string procs;
   std::string threads;
+  std::string remap;
   std::string pressure;
   std::string order = "interleaved";
   std::string precision;
@@ -108,6 +109,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("WHEN");
   cmd.add_option("--threads", f.threads, "worker threads, released together, each with its own memory; a list sweeps")
       ->type_name("LIST");
+  cmd.add_option("--remap", f.remap,
+                 "yes: fresh memory before every sample (untimed), so the interval includes where in physical memory "
+                 "the buffers land; no,yes measures both")
+      ->type_name("no|yes");
   cmd.add_option("--json", f.output.json_path, "write the full result (schema membench-result/1) to FILE")
       ->type_name("FILE");
   cmd.add_option("--format", f.output.format, "the report: " + ReportFormatHelp() + " (default text)")
@@ -194,6 +199,7 @@ int Run(const WorkloadInfo& info, std::map<std::string, std::string> values, con
   const RunOptions options = OptionsFrom(flags);
   if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
   if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
+  if (!flags.remap.empty()) values[kRemapParam] = flags.remap;
   std::vector<std::string> notes;
   const std::vector<Point> points = WorkloadPoints(info, values, notes);
   if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by);

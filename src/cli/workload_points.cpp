@@ -23,6 +23,15 @@ std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string
     }
     specs.push_back(WorkerCountParam(name));
   }
+  if (values.count(kRemapParam) != 0) {
+    if (values.count(kProcsParam) != 0 || values.count(kThreadsParam) != 0) {
+      throw Error("--remap measures one worker's memory afresh each sample; it does not take --procs or --threads");
+    }
+    if (info.own_workers) {
+      throw Error(fmt::format("--remap: {} places its own workers and memory; run it without --remap", info.name));
+    }
+    specs.push_back(RemapParam());
+  }
   for (const ParamSpec& p : info.params) {
     if (values.count(p.name) != 0 || info.machine_default == nullptr) continue;
     std::string note;

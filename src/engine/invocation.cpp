@@ -25,6 +25,7 @@
 #include "sys/mthp.h"
 #include "sys/perf_events.h"
 #include "sys/process.h"
+#include "sys/scratch_file.h"
 #include "sys/system_info.h"
 #include "sys/terminal.h"
 #include "sys/tracefs.h"
@@ -139,6 +140,10 @@ MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
       const sys::HugetlbPool pool = sys::ReadHugetlbPool(page);
       if (pool.exists) machine.hugetlb_pools[page] = {pool.total_pages, pool.free_pages, pool.sysfs_dir};
     }
+    if (p.each.scratch_disk_bytes > 0 && !machine.scratch_free_bytes) {
+      machine.scratch_directory = sys::ScratchDirectory();
+      machine.scratch_free_bytes = sys::FreeDiskBytes(machine.scratch_directory);
+    }
   }
   return machine;
 }
@@ -201,6 +206,14 @@ bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
 namespace {
 
+// With --remap yes the old memory is held while the new is mapped: twice
+// the point's memory at once.
+WorkloadNeeds NeedsWithRemap(const WorkloadInfo& info, const Point& point) {
+  WorkloadNeeds needs = info.NeedsOf(point);
+  if (Remapped(point)) needs.memory_bytes *= 2;
+  return needs;
+}
+
 struct PointsPlan {
   std::vector<PointNeeds> needs;
   RunResources resources;
@@ -221,7 +234,7 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
   for (const Point& point : points) {
     const auto workers = WorkersOf(point);
     plan.needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
-                          workers && workers->kind == sys::WorkerKind::kThread, info.NeedsOf(point)});
+                          workers && workers->kind == sys::WorkerKind::kThread, NeedsWithRemap(info, point)});
   }
   std::uint64_t largest_cache = 0;
   for (const auto& cache : caches) largest_cache = std::max(largest_cache, cache.size_bytes);

@@ -50,6 +50,15 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
                               "ulimit -u, or run fewer workers",
                               p.label, p.workers, machine.process_limit));
     }
+    // Not waived by --force: the run would end in SIGBUS, not in a slow run.
+    if (machine.scratch_free_bytes && p.ScratchDiskBytes() > *machine.scratch_free_bytes) {
+      throw Error(
+          fmt::format("{} writes {} to files in {}{} but its disk has {} free; choose a scratch directory "
+                      "with more room (TMPDIR=DIR), or a smaller size or fewer workers",
+                      p.label, FormatSize(p.ScratchDiskBytes()), machine.scratch_directory,
+                      p.workers > 1 ? fmt::format(" ({} workers, a file each)", p.workers) : "",
+                      FormatSizeApprox(*machine.scratch_free_bytes)));
+    }
     for (const auto& [page, unused] : p.each.hugetlb_pages) {
       const std::uint64_t needed = p.HugetlbPages(page);
       const auto pool = machine.hugetlb_pools.find(page);

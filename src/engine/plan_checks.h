@@ -24,6 +24,7 @@ struct PointNeeds {
   bool thread_workers = false;  // workers share membench's file descriptors
   WorkloadNeeds each;           // one worker's
   std::uint64_t MemoryBytes() const { return each.memory_bytes * static_cast<std::uint64_t>(workers); }
+  std::uint64_t ScratchDiskBytes() const { return each.scratch_disk_bytes * static_cast<std::uint64_t>(workers); }
   std::uint64_t HugetlbPages(std::size_t page_bytes) const;
 };
 
@@ -41,6 +42,9 @@ struct MachineCapacity {
     std::string sysfs_dir;         // for the advice
   };
   std::map<std::size_t, HugetlbPool> hugetlb_pools;  // page size -> pool; absent: the kernel offers none
+  // Free on the scratch directory's disk, read where a point writes there.
+  std::string scratch_directory;
+  std::optional<std::uint64_t> scratch_free_bytes;
 };
 
 struct RunResources {

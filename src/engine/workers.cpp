@@ -9,6 +9,18 @@ ParamSpec WorkerCountParam(const std::string& name) {
                     1, 4096);
 }
 
+ParamSpec RemapParam() {
+  return ChoiceParam(kRemapParam, "no",
+                     "yes: prepare the point afresh before every sample (new memory, mapped while the old is still "
+                     "held, so other physical pages), untimed; no: every sample uses the first mapping",
+                     {"no", "yes"});
+}
+
+bool Remapped(const Point& point) {
+  const ParamValue* remap = point.Find(kRemapParam);
+  return remap != nullptr && remap->text == "yes";
+}
+
 std::optional<WorkerPlan> WorkersOf(const Point& point) {
   for (const auto& [name, value] : point.values) {
     if (name == kProcsParam) return WorkerPlan{sys::WorkerKind::kProcess, static_cast<int>(value.number)};

@@ -17,6 +17,15 @@ struct WorkerPlan {
   int count = 1;
 };
 
+// --remap yes: fresh memory before every sample, so the samples spread
+// over placements in physical memory (cache-set conflicts of 4 KiB pages)
+// instead of all sharing the one the first mapping got. Also a point
+// parameter, so --remap no,yes measures both.
+inline constexpr const char* kRemapParam = "remap";
+ParamSpec RemapParam();
+// Whether a point asks for fresh memory before every sample.
+bool Remapped(const Point& point);
+
 // The point parameters --procs and --threads become.
 inline constexpr const char* kProcsParam = "procs";
 inline constexpr const char* kThreadsParam = "threads";

@@ -74,6 +74,9 @@ struct WorkloadNeeds {
   std::optional<std::size_t> only_mthp_size;           // machine-wide: only this mTHP size enabled
   TaskCreation tasks = TaskCreation::kNone;
   std::uint64_t file_descriptors = 0;                  // open at once, beyond the counters
+  // Written to files in the scratch directory through shared mappings: a
+  // disk that fills answers such a write with SIGBUS, so it is checked first.
+  std::uint64_t scratch_disk_bytes = 0;
 };
 
 struct WorkloadInfo {

@@ -1,11 +1,20 @@
 // File: engine/workload_sampler.cpp
 #include "engine/workload_sampler.h"
 
+#include <fmt/format.h>
+
+#include "core/units.h"
+#include "engine/workers.h"
 #include "sys/clock.h"
 
 namespace membench {
 
 namespace {
+
+// Buffers from this size on span enough 4 KiB pages (64) for their page
+// colours to collide in a physically indexed L2 or LLC, so where they land
+// can change a rate from one invocation to the next.
+constexpr std::uint64_t kPlacementMatters = 256 * 1024;
 
 sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
   switch (own) {
@@ -71,8 +80,26 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
       workload_(info.make()),
       cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
       counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected),
-      traffic_meter_(memory) {
+      traffic_meter_(memory),
+      remap_(Remapped(point)) {
   workload_->Prepare(point_);
+}
+
+void WorkloadSampler::Remap() {
+  // The new memory is mapped while the old is still held: pages freed a
+  // moment before would come straight back, in the same placement.
+  std::unique_ptr<Workload> fresh = info_.make();
+  fresh->Prepare(point_);
+  if (!fresh->FreshStateEachSample()) {
+    fresh->BeforeRun();
+    fresh->Run(1);
+    fresh->AfterRun();
+    // The warming loop's phase times and side counts belong to no sample.
+    fresh->TakePhaseTicks();
+    fresh->TakeSideCounts();
+  }
+  workload_ = std::move(fresh);
+  ++placements_;
 }
 
 void WorkloadSampler::Describe(Measurement& m) const {
@@ -90,12 +117,27 @@ void WorkloadSampler::Describe(Measurement& m) const {
 }
 
 Sample WorkloadSampler::Take(std::uint64_t loops) {
+  if (remap_ && taken_) Remap();
+  taken_ = true;
   if (workload_->FreshStateEachSample()) workload_->PrepareSample();
   return TimeRun(*workload_, counters_, loops, cpu_scope_, traffic_meter_).sample;
 }
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
+  if (remap_) {
+    m.notes.push_back(fmt::format(
+        "remap=yes: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
+        "time in new memory mapped while the old was held, then warmed by one untimed loop: the interval includes "
+        "where the buffers land in physical memory; the page proofs are the last preparation's",
+        placements_));
+  } else if (!workload_->FreshStateEachSample() && info_.NeedsOf(point_).memory_bytes >= kPlacementMatters) {
+    m.notes.push_back(fmt::format(
+        "all samples used one placement of the {} of buffers in physical memory (mapped once): with 4 KiB pages "
+        "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
+        "--remap yes maps fresh memory before every sample",
+        FormatSize(info_.NeedsOf(point_).memory_bytes)));
+  }
   for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
   if (traffic_meter_ != nullptr) {

@@ -59,12 +59,19 @@ class WorkloadSampler : public SampleSource {
   void Finish(Measurement& m) override;
 
  private:
+  // --remap yes: the point prepared afresh, untimed, and warmed by one
+  // untimed loop, as the first preparation is by the warm-up samples.
+  void Remap();
+
   const WorkloadInfo& info_;
   Point point_;
   std::unique_ptr<Workload> workload_;
   CpuTimeScope cpu_scope_;
   CounterSet counters_;
   MemoryTrafficMeter* traffic_meter_;
+  bool remap_ = false;
+  bool taken_ = false;  // a sample has used the current preparation
+  int placements_ = 1;
 };
 
 }  // namespace membench

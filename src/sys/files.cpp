@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 namespace membench::sys {
@@ -71,6 +72,23 @@ std::vector<MountedFilesystem> MountTable() {
     if (fields >> device >> mount.mount_point >> mount.type) table.push_back(std::move(mount));
   }
   return table;
+}
+
+std::string FilesystemTypeOf(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
+  std::string type;
+  std::size_t longest = 0;
+  // Later mounts over the same point hide earlier ones: >= keeps the last.
+  for (const MountedFilesystem& m : MountTable()) {
+    const std::string prefix = m.mount_point == "/" ? "/" : m.mount_point + "/";
+    const std::string wanted = target.string() + "/";
+    if (wanted.rfind(prefix, 0) == 0 && prefix.size() >= longest) {
+      longest = prefix.size();
+      type = m.type;
+    }
+  }
+  return type;
 }
 
 }  // namespace membench::sys

@@ -31,5 +31,8 @@ struct MountedFilesystem {
 // Every mount of this process's namespace, in mount order; none when
 // /proc is not there.
 std::vector<MountedFilesystem> MountTable();
+// The type of the filesystem that holds `path` ("ext4", "tmpfs"): the
+// last mount whose mount point contains it; "" when none is known.
+std::string FilesystemTypeOf(const std::string& path);
 
 }  // namespace membench::sys

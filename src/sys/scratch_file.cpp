@@ -21,17 +21,16 @@ std::string ScratchDirectory() {
   return dir != nullptr && *dir != 0 ? dir : "/var/tmp";
 }
 
+std::optional<std::uint64_t> FreeDiskBytes(const std::string& directory) {
+  std::error_code ec;
+  const auto space = std::filesystem::space(directory, ec);
+  if (ec) return std::nullopt;
+  return space.available;
+}
+
 ScratchFile::ScratchFile(const std::string& directory, std::uint64_t bytes, ScratchContents contents)
     : bytes_(bytes) {
   const std::string hint = " (choose another scratch directory with TMPDIR=DIR)";
-  if (contents == ScratchContents::kSparse) {
-    std::error_code ec;
-    const auto space = std::filesystem::space(directory, ec);
-    if (!ec && space.available < bytes) {
-      throw Error("the scratch directory " + directory + " has " + FormatSizeApprox(space.available) +
-                  " free, less than the " + FormatSize(bytes) + " file whose every page will be written" + hint);
-    }
-  }
   // O_TMPFILE: a file with no name at all; where the filesystem lacks it,
   // a named one unlinked at once.
   fd_ = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -82,9 +81,15 @@ MappedRegion ScratchFile::MapReadOnly() const {
 }
 
 MappedRegion ScratchFile::MapWritable(Sharing sharing) const {
-  void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, sharing == Sharing::kShared ? MAP_SHARED : MAP_PRIVATE,
-                   fd_, 0);
-  if (p == MAP_FAILED) throw Error(std::string("mmap of the scratch file failed: ") + std::strerror(errno));
+  void* p =
+      ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, sharing == Sharing::kShared ? MAP_SHARED : MAP_PRIVATE, fd_, 0);
+  if (p == MAP_FAILED) {
+    const int saved = errno;
+    throw Error(std::string("mmap of the scratch file failed: ") + std::strerror(saved) +
+                (saved == ENOMEM ? " (too many mappings or too little memory: see vm.max_map_count and "
+                                   "vm.overcommit_memory)"
+                                 : ""));
+  }
   return MappedRegion::Adopt(static_cast<char*>(p), bytes_);
 }
 

@@ -4,10 +4,12 @@
 // after a crash, filled to its size, and read once so its pages sit in the
 // page cache; then mapped read-only, afresh for each sample. Or left
 // sparse (will-it-scale's ftruncate'd file), so the first write fault of
-// each page allocates it.
+// each page allocates it: where that write goes through a shared mapping,
+// the run checks the disk's room first (WorkloadNeeds::scratch_disk_bytes).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sys/memory.h"
@@ -17,6 +19,9 @@ namespace membench::sys {
 // $TMPDIR if set, else /var/tmp (disk-backed, unlike a tmpfs /tmp whose
 // pages are shmem, not page cache).
 std::string ScratchDirectory();
+// Bytes free to this user on the disk that holds `directory`; nothing
+// where that cannot be read (the directory is missing).
+std::optional<std::uint64_t> FreeDiskBytes(const std::string& directory);
 
 enum class ScratchContents { kFilled, kSparse };
 enum class Sharing { kPrivate, kShared };
@@ -24,12 +29,8 @@ enum class Sharing { kPrivate, kShared };
 class ScratchFile {
  public:
   // Throws Error naming the directory and how to choose another when it is
-  // not writable or the file cannot be filled (disk full). A sparse file
-  // is refused where the disk has less room than its size: writes through
-  // a shared mapping would fill it, and a full disk answers those with
-  // SIGBUS.
-  ScratchFile(const std::string& directory, std::uint64_t bytes,
-              ScratchContents contents = ScratchContents::kFilled);
+  // not writable or the file cannot be filled (disk full).
+  ScratchFile(const std::string& directory, std::uint64_t bytes, ScratchContents contents = ScratchContents::kFilled);
   ScratchFile(const ScratchFile&) = delete;
   ScratchFile& operator=(const ScratchFile&) = delete;
   ~ScratchFile();

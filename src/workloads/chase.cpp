@@ -6,12 +6,13 @@
 // `random` (one random cycle over every cache line: no prefetcher helps),
 // `page-random` (pages in order, a random line in each: one access per page,
 // so TLB reach shows apart from cache), `sequential` with `stride` (what
-// prefetchers catch), and lmbench lat_mem_rd's own two chains,
-// `lmbench-stride` (its default, walked downwards) and `lmbench-random`
-// (its -t mode, each load on another page). `chains` independent chains interleaved measure
-// memory-level parallelism: K chains in flight give K loads per latency.
-// `locality` keeps a random chain within groups (multichase's -T), so that
-// TLB misses and cache misses can be separated (workloads/chase_order.h).
+// prefetchers catch; lmbench 3's lat_mem_rd default), and lat_mem_rd's
+// other chains, `lmbench-stride` (lmbench 2's default, walked downwards)
+// and `lmbench-random` (lmbench 3's -t mode, each load on another page).
+// `chains` independent chains interleaved measure memory-level
+// parallelism: K chains in flight give K loads per latency. `locality`
+// keeps a random chain within groups (multichase's -T), so that TLB misses
+// and cache misses can be separated (workloads/chase_order.h).
 
 #include <fmt/format.h>
 
@@ -111,9 +112,9 @@ WorkloadInfo ChaseWorkloadInfo() {
       SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
       ChoiceParam("pattern", "random",
                   "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
-                  "sequential (every --stride bytes), lmbench-stride (lat_mem_rd's default: every --stride bytes, "
-                  "walked downwards), lmbench-random (lat_mem_rd -t: pages in random order, each load on another "
-                  "page, --stride apart within a page)",
+                  "sequential (every --stride bytes: lmbench 3's lat_mem_rd), lmbench-stride (lmbench 2's "
+                  "lat_mem_rd: every --stride bytes, walked downwards), lmbench-random (lat_mem_rd -t: pages in "
+                  "random order, each load on another page, --stride apart within a page)",
                   {"random", "page-random", "sequential", "lmbench-stride", "lmbench-random"}),
       PagesParam(),
       SizeParamNamed("stride", "64",
@@ -131,7 +132,7 @@ WorkloadInfo ChaseWorkloadInfo() {
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
       "membench run chase --size 1G --chains 1,2,4,8,16",
       "membench run chase --size 1G --locality 0,4K --pages 4k,thp",
-      "membench run chase --size 1M,64M,1G --pattern lmbench-stride,lmbench-random   # beside lat_mem_rd [-t]",
+      "membench run chase --size 1M,64M,1G --pattern sequential,lmbench-random   # beside lat_mem_rd [-t]",
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };

@@ -42,9 +42,11 @@ std::vector<std::uint64_t> LmbenchRandomOrder(std::uint64_t size, std::uint64_t 
     throw Error(fmt::format("--stride {}: lmbench-random takes a power of two from {} to {} bytes", stride, kChaseLine,
                             kPage4k));
   }
-  if (size % kPage4k != 0) {
-    throw Error(fmt::format("--size {}: lmbench-random lays its chain over whole 4 KiB pages; give a multiple of 4K",
-                            FormatSize(size)));
+  if (size % kPage4k != 0 || size < 2 * kPage4k) {
+    throw Error(
+        fmt::format("--size {}: lmbench-random lays its chain over whole 4 KiB pages, each load on another; give a "
+                    "multiple of 4K, at least 8K",
+                    FormatSize(size)));
   }
   const std::uint64_t per_page = kPage4k / stride;
   const std::vector<std::uint64_t> within = BitReversedOrder(per_page);

@@ -169,8 +169,12 @@ class FaultWorkload final : public Workload {
           "reporting detected, so recycling makes little difference here)");
     }
     notes.push_back(
-        "vm-scalability's usemem prints 9/8 of the bytes it wrote, in KiB it calls KB; membench counts the bytes "
-        "really touched");
+        step_words_ == 1
+            ? "vm-scalability's usemem prints 9/8 of the bytes it wrote, in KiB it calls KB; membench counts the "
+              "bytes really touched"
+            : fmt::format("membench counts the bytes faulted in, the whole region; usemem --step counts 8 bytes per "
+                          "access on top of size/8, so it prints {:.4g} of the region",
+                          0.125 + 1.0 / static_cast<double>(step_words_)));
     return notes;
   }
 

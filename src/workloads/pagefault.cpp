@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/units.h"
 #include "engine/registry.h"
+#include "sys/files.h"
 #include "sys/scratch_file.h"
 #include "workloads/memory_params.h"
 
@@ -59,11 +60,14 @@ class PageFaultWorkload final : public Workload {
         "pages and unmaps it, mmap and munmap timed too (as will-it-scale's loop)",
         FormatSize(size_), size_ / kPage4k)};
     if (file_) {
+      const std::string directory = sys::ScratchDirectory();
+      const std::string type = sys::FilesystemTypeOf(directory);
       notes.push_back(fmt::format(
-          "each worker's file is sparse (ftruncate'd, as will-it-scale's), in {} (TMPDIR chooses another; "
-          "will-it-scale uses /tmp); its pages stay in the page cache from one loop to the next, so only the first "
-          "loop allocates them{}",
-          sys::ScratchDirectory(),
+          "each worker's file is sparse (ftruncate'd, as will-it-scale's), in {} ({}; will-it-scale uses /tmp: on "
+          "a tmpfs the faults are shmem's, on a disk filesystem they go through its page_mkwrite and writeback; "
+          "TMPDIR=/dev/shm runs them on tmpfs); its pages stay in the page cache from one loop to the next, so only "
+          "the first loop allocates them{}",
+          directory, type.empty() ? "filesystem unknown" : type,
           case_ == Case::kFilePrivate ? ", and every write copies one into a fresh anonymous page"
                                       : ", and every write dirties one (written back by the kernel meanwhile)"));
     }
@@ -91,10 +95,17 @@ class PageFaultWorkload final : public Workload {
   std::unique_ptr<sys::ScratchFile> file_;
 };
 
-// A private file mapping holds the file's page and its copy.
+// A private file mapping holds the file's page and its copy. Both file
+// cases may fill the scratch disk: a shared mapping writes every page of
+// its file, and on a tmpfs even a private write fault allocates the file's
+// page first (a full tmpfs answers it with SIGBUS).
 WorkloadNeeds Needs(const Point& point) {
   const std::uint64_t size = point.at("size").number;
-  return MemoryNeeds(point, point.at("case").text == "file-private" ? 2 * size : size, 1);
+  const std::string& which = point.at("case").text;
+  WorkloadNeeds needs = MemoryNeeds(point, which == "file-private" ? 2 * size : size, 1);
+  if (which != "anon") needs.file_descriptors = 1;
+  if (which != "anon") needs.scratch_disk_bytes = size;
+  return needs;
 }
 
 WorkloadInfo PageFaultWorkloadInfo() {
