@@ -125,6 +125,12 @@ Sample WorkloadSampler::Take(std::uint64_t loops) {
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
+  for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
+  for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
+  if (traffic_meter_ != nullptr) {
+    for (auto& note : traffic_meter_->TakeNotes()) m.notes.push_back(std::move(note));
+  }
+  // Last: reports read the workload's own notes first.
   if (remap_) {
     m.notes.push_back(fmt::format(
         "remap=yes: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
@@ -137,11 +143,6 @@ void WorkloadSampler::Finish(Measurement& m) {
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
         "--remap yes maps fresh memory before every sample",
         FormatSize(info_.NeedsOf(point_).memory_bytes)));
-  }
-  for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
-  for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
-  if (traffic_meter_ != nullptr) {
-    for (auto& note : traffic_meter_->TakeNotes()) m.notes.push_back(std::move(note));
   }
 }
 
