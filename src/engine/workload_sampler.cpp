@@ -137,12 +137,15 @@ void WorkloadSampler::Finish(Measurement& m) {
         "time in new memory mapped while the old was held, then warmed by one untimed loop: the interval includes "
         "where the buffers land in physical memory; the page proofs are the last preparation's",
         placements_));
-  } else if (!workload_->FreshStateEachSample() && info_.NeedsOf(point_).memory_bytes >= kPlacementMatters) {
+    return;
+  }
+  const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
+  if (!workload_->FreshStateEachSample() && memory >= kPlacementMatters) {
     m.notes.push_back(fmt::format(
         "all samples used one placement of the {} of buffers in physical memory (mapped once): with 4 KiB pages "
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
         "--remap yes maps fresh memory before every sample",
-        FormatSize(info_.NeedsOf(point_).memory_bytes)));
+        FormatSize(memory)));
   }
 }
 
