@@ -206,11 +206,11 @@ bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
 namespace {
 
-// With --remap yes the old memory is held while the new is mapped: twice
-// the point's memory at once.
+// A remapped point holds the old memory while the new is mapped: twice the
+// point's memory at once.
 WorkloadNeeds NeedsWithRemap(const WorkloadInfo& info, const Point& point) {
   WorkloadNeeds needs = info.NeedsOf(point);
-  if (Remapped(point)) needs.memory_bytes *= 2;
+  if (Remapped(info, point)) needs.memory_bytes *= 2;
   return needs;
 }
 

@@ -12,13 +12,23 @@ ParamSpec WorkerCountParam(const std::string& name) {
 ParamSpec RemapParam() {
   return ChoiceParam(kRemapParam, "no",
                      "yes: prepare the point afresh before every sample (new memory, mapped while the old is still "
-                     "held, so other physical pages), untimed; no: every sample uses the first mapping",
+                     "held, so other physical pages), untimed; no: every sample uses the first mapping; without "
+                     "--remap, memcpy, memset, memcmp and chase remap points of 256 KiB to 256 MiB",
                      {"no", "yes"});
 }
 
-bool Remapped(const Point& point) {
+bool RemappedByDefault(const WorkloadInfo& info, const Point& point) {
+  if (point.Find(kRemapParam) != nullptr || !info.placement_varies || info.own_workers || WorkersOf(point)) {
+    return false;
+  }
+  const std::uint64_t memory = info.NeedsOf(point).memory_bytes;
+  return memory >= kPlacementMatters && memory <= kRemapByDefaultUpTo;
+}
+
+bool Remapped(const WorkloadInfo& info, const Point& point) {
   const ParamValue* remap = point.Find(kRemapParam);
-  return remap != nullptr && remap->text == "yes";
+  if (remap != nullptr) return remap->text == "yes";
+  return RemappedByDefault(info, point);
 }
 
 std::optional<WorkerPlan> WorkersOf(const Point& point) {

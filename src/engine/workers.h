@@ -4,10 +4,12 @@
 // (engine/team_sampler.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
 #include "core/params.h"
+#include "engine/workload.h"
 #include "sys/worker_team.h"
 
 namespace membench {
@@ -23,8 +25,22 @@ struct WorkerPlan {
 // parameter, so --remap no,yes measures both.
 inline constexpr const char* kRemapParam = "remap";
 ParamSpec RemapParam();
-// Whether a point asks for fresh memory before every sample.
-bool Remapped(const Point& point);
+// Buffers from this size on span enough 4 KiB pages (64) for their page
+// colours to collide in a physically indexed L2 or LLC, so where they land
+// can change a rate from one invocation to the next.
+inline constexpr std::uint64_t kPlacementMatters = 256 * 1024;
+// Without --remap, a solo point of a workload whose rate depends on where
+// its buffers land (WorkloadInfo::placement_varies) is remapped when its
+// memory is at least kPlacementMatters and at most this: at 64 MiB that
+// took the spread between invocations of a copy from 4.9% to 1.7%; beyond
+// this size, mapping twice the memory before every sample costs seconds
+// (about 20 us a page here), so one placement is kept and said.
+inline constexpr std::uint64_t kRemapByDefaultUpTo = 256ull << 20;
+// Whether a point gets fresh memory before every sample: asked for, or by
+// default as above.
+bool Remapped(const WorkloadInfo& info, const Point& point);
+// Whether that is the default's choice, not --remap's.
+bool RemappedByDefault(const WorkloadInfo& info, const Point& point);
 
 // The point parameters --procs and --threads become.
 inline constexpr const char* kProcsParam = "procs";

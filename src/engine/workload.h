@@ -107,6 +107,10 @@ struct WorkloadInfo {
   // worker, load workers on other CPUs), so --procs and --threads do not
   // apply to it.
   bool own_workers = false;
+  // The rate depends on which physical pages the buffers got (their cache
+  // sets): such points are remapped before every sample by default
+  // (engine/workers.h).
+  bool placement_varies = false;
 
   WorkloadNeeds NeedsOf(const Point& point) const { return needs ? needs(point) : WorkloadNeeds{}; }
   PointUnit UnitOf(const Point& point) const {

@@ -11,11 +11,6 @@ namespace membench {
 
 namespace {
 
-// Buffers from this size on span enough 4 KiB pages (64) for their page
-// colours to collide in a physically indexed L2 or LLC, so where they land
-// can change a rate from one invocation to the next.
-constexpr std::uint64_t kPlacementMatters = 256 * 1024;
-
 sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
   switch (own) {
     case CpuTimeScope::Own::kProcess:
@@ -81,8 +76,11 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
       cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
       counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected),
       traffic_meter_(memory),
-      remap_(Remapped(point)) {
+      remap_(Remapped(info, point)),
+      remap_by_default_(RemappedByDefault(info, point)) {
   workload_->Prepare(point_);
+  // Such a workload maps its memory afresh for every sample anyway.
+  if (remap_by_default_ && workload_->FreshStateEachSample()) remap_ = remap_by_default_ = false;
 }
 
 void WorkloadSampler::Remap() {
@@ -138,10 +136,10 @@ void WorkloadSampler::Finish(Measurement& m) {
   // Last: reports read the workload's own notes first.
   if (remap_) {
     m.notes.push_back(fmt::format(
-        "remap=yes: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
+        "{}: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
         "time in new memory mapped while the old was held, then warmed by one untimed loop: the interval includes "
         "where the buffers land in physical memory; the page proofs are the last preparation's",
-        placements_));
+        remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes", placements_));
     return;
   }
   const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
@@ -149,7 +147,8 @@ void WorkloadSampler::Finish(Measurement& m) {
     m.notes.push_back(fmt::format(
         "all samples used one placement of the {} of buffers in physical memory (mapped once): with 4 KiB pages "
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
-        "--remap yes maps fresh memory before every sample",
+        "--remap yes maps fresh memory before every sample (by default only up to 256 MiB: above, that costs seconds a "
+        "sample)",
         FormatSize(memory)));
   }
 }

@@ -70,6 +70,7 @@ class WorkloadSampler : public SampleSource {
   CounterSet counters_;
   MemoryTrafficMeter* traffic_meter_;
   bool remap_ = false;
+  bool remap_by_default_ = false;  // remap_ without --remap (engine/workers.h)
   bool taken_ = false;  // a sample has used the current preparation
   int placements_ = 1;
 };

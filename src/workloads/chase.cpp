@@ -136,6 +136,7 @@ WorkloadInfo ChaseWorkloadInfo() {
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
+  info.placement_varies = true;
   return info;
 }
 

@@ -71,6 +71,7 @@ WorkloadInfo MemcmpWorkloadInfo() {
     return TrafficOf(2, 0, false, "each byte compared is read in both buffers");
   };
   info.make = [] { return std::unique_ptr<Workload>(new MemcmpWorkload()); };
+  info.placement_varies = true;
   return info;
 }
 

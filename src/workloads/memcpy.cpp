@@ -114,6 +114,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
   info.needs = Needs;
   info.traffic = Traffic;
   info.make = [] { return std::unique_ptr<Workload>(new MemcpyWorkload()); };
+  info.placement_varies = true;
   return info;
 }
 

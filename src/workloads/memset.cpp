@@ -104,6 +104,7 @@ WorkloadInfo MemsetWorkloadInfo() {
   info.needs = Needs;
   info.traffic = Traffic;
   info.make = [] { return std::unique_ptr<Workload>(new MemsetWorkload()); };
+  info.placement_varies = true;
   return info;
 }
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""membench's spread between invocations against perf bench mem's, on one point.
+
+Issue 18 asks membench's noise to be at most half of perf bench's: the same copy
+(rep movsb, 64 MiB and 1 GiB), 10 separate invocations of each tool per batch,
+alternating perf, membench, membench --remap no, so the VM's drift spreads over
+all three. The figure of an invocation is what a user reads: perf's one rate,
+membench's mean. CV = stddev / mean of a batch's 10 figures; a CV from 10 values
+is itself uncertain (about +-25% of its value), hence several batches.
+"""
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+
+from perf_bench_compare import machine_line, perf_run
+from results_md import write_generated_section
+
+SIZES = [("64M", "64MB", 64 << 20), ("1G", "1GB", 1 << 30)]
+
+
+def membench_run(binary, size, extra):
+    """One plain invocation: its mean, the CV of its samples, and its note on placement."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        path = f.name
+    try:
+        subprocess.run([binary, "run", "memcpy", "--size", size, "--impl", "movsb", "--json", path] + extra,
+                       check=True, capture_output=True, text=True)
+        with open(path) as f:
+            m = json.load(f)["measurements"][0]
+    finally:
+        os.unlink(path)
+    rate = m["stats"]["rate_per_second"]
+    remapped = any("before every sample, warm-ups included" in n for n in m["notes"])
+    return rate["mean"] / 1e9, rate["cv_pct"], remapped
+
+
+def cv_pct(values):
+    return 100 * statistics.stdev(values) / statistics.mean(values)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--batches", type=int, default=3)
+    ap.add_argument("--membench", default="build/membench")
+    ap.add_argument("--out", default="bench/RESULTS.md")
+    args = ap.parse_args()
+    rows = []
+    for size, perf_size, size_bytes in SIZES:
+        for batch in range(args.batches):
+            perf_v, plain, one_map = [], [], []
+            for _ in range(10):
+                perf_v.append(perf_run("memcpy", perf_size, size_bytes, "x86-64-movsb")["x86-64-movsb"])
+                plain.append(membench_run(args.membench, size, []))
+                one_map.append(membench_run(args.membench, size, ["--remap", "no"]))
+            rows.append((size, batch + 1, perf_v, plain, one_map))
+            print(size, batch, cv_pct(perf_v), cv_pct([p[0] for p in plain]), cv_pct([p[0] for p in one_map]),
+                  flush=True)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "## Spread between invocations: membench against perf bench (issue 18)",
+        "",
+        f"Machine: {machine_line()}. Date: {now}.",
+        f"Command: `bench/noise_compare.sh {args.batches}`.",
+        "",
+        "Batches of 10 invocations of each of three commands, alternating: `perf bench -f simple mem memcpy -s SIZE",
+        "-l LOOPS -f x86-64-movsb` (LOOPS: 8 GiB copied in one timed region), `membench run memcpy --size SIZE",
+        "--impl movsb` as a user types it (5 samples of >= 50 ms; its mean), and the same with `--remap no` (every",
+        "sample on the first mapping, as before remapping was the default). CV = stddev / mean of the batch's 10",
+        "figures (their median in GB/s in brackets); \"in-run\" is the median CV of the samples inside one invocation;",
+        "\"remapped\" says whether the plain command remapped its buffers before every sample (by default up to",
+        "256 MiB).",
+        "",
+        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | --remap no CV | its in-run |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for size, batch, pv, plain, one_map in rows:
+        pm, om = [p[0] for p in plain], [p[0] for p in one_map]
+        lines.append(
+            f"| {size} | {batch} | {cv_pct(pv):.1f}% ({statistics.median(pv):.1f}) | "
+            f"{cv_pct(pm):.1f}% ({statistics.median(pm):.1f}) | {cv_pct(pm) / cv_pct(pv):.2f} | "
+            f"{'yes' if all(p[2] for p in plain) else 'no'} | {statistics.median(p[1] for p in plain):.1f}% | "
+            f"{cv_pct(om):.1f}% ({statistics.median(om):.1f}) | {statistics.median(p[1] for p in one_map):.1f}% |")
+    write_generated_section(args.out, "noise_compare.py", "spread", lines)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# membench's spread between invocations against perf bench's (64 MiB and
+# 1 GiB rep movsb copies, alternating), into bench/RESULTS.md. Installs the
+# peer (Debian's linux-perf) and python3 for the bookkeeping; neither is a
+# dependency of membench itself.
+#   bench/noise_compare.sh [BATCHES]   (default 3; about 6 minutes a batch)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v perf >/dev/null || need+=(linux-perf)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+  [ "$(id -u)" -eq 0 ] || { echo "install ${need[*]} first (as root: apt-get install ${need[*]})" >&2; exit 1; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+make build >/dev/null
+exec python3 bench/noise_compare.py --batches "${1:-3}" --membench build/membench --out bench/RESULTS.md
