@@ -32,9 +32,10 @@ inline constexpr std::uint64_t kPlacementMatters = 256 * 1024;
 // Without --remap, a solo point of a workload whose rate depends on where
 // its buffers land (WorkloadInfo::placement_varies) is remapped when its
 // memory is at least kPlacementMatters and at most this: at 64 MiB that
-// took the spread between invocations of a copy from 4.9% to 1.7%; beyond
-// this size, mapping twice the memory before every sample costs seconds
-// (about 20 us a page here), so one placement is kept and said.
+// took the spread between invocations of a copy from 11.3% to 7.8% (medians
+// of three batches, bench/RESULTS.md); beyond this size, mapping twice the
+// memory before every sample costs seconds (about 20 us a page here), so
+// one placement is kept and said.
 inline constexpr std::uint64_t kRemapByDefaultUpTo = 256ull << 20;
 // Whether a point gets fresh memory before every sample: asked for, or by
 // default as above.

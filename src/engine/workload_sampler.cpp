@@ -147,9 +147,12 @@ void WorkloadSampler::Finish(Measurement& m) {
     m.notes.push_back(fmt::format(
         "all samples used one placement of the {} of buffers in physical memory (mapped once): with 4 KiB pages "
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
-        "--remap yes maps fresh memory before every sample (by default only up to 256 MiB: above, that costs seconds a "
-        "sample)",
-        FormatSize(memory)));
+        "--remap yes maps fresh memory before every sample{}",
+        FormatSize(memory),
+        info_.placement_varies && memory > kRemapByDefaultUpTo
+            ? fmt::format(" (done by default only up to {}: above, it costs seconds a sample)",
+                          FormatSize(kRemapByDefaultUpTo))
+            : ""));
   }
 }
 
