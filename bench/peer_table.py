@@ -20,15 +20,20 @@ from perf_bench_compare import machine_line
 from results_md import write_generated_section
 
 
-def membench(binary, args):
+def membench_all(binary, args):
+    """Every measurement of one `membench run` invocation, from its --json."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         path = f.name
     try:
         subprocess.run([binary, "run"] + args + ["--json", path], check=True, capture_output=True, text=True)
         with open(path) as f:
-            return json.load(f)["measurements"][0]
+            return json.load(f)["measurements"]
     finally:
         os.unlink(path)
+
+
+def membench(binary, args):
+    return membench_all(binary, args)[0]
 
 
 def ns_per_load(m):

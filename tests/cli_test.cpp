@@ -252,6 +252,27 @@ TEST(Cli, ChaseRunsLmbenchsChains) {
   EXPECT_NE(odd_stride.output.find("lmbench-random takes a power of two"), std::string::npos) << odd_stride.output;
 }
 
+// --loop: the unrolled walk (lat_mem_rd's) and the tight one count the same
+// loads, for one chain and for many, and each point says which it was.
+TEST(Cli, ChaseWalksUnrolledOrTightAndSaysWhich) {
+  const std::string path = TempPath("chase_loop.json");
+  const Outcome run = Membench(
+      "run chase --size 64K --pattern sequential --loop unrolled,tight --chains 1,16 -r 2 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  for (const auto& m : result["measurements"]) {
+    std::string notes;
+    for (const auto& note : m["notes"]) notes += note.get<std::string>() + "\n";
+    const std::string loop = m["point"]["loop"].get<std::string>();
+    EXPECT_NE(notes.find("loop=" + loop + ":"), std::string::npos) << notes;
+    // 64 KiB of 64-byte elements: 1024 loads a loop, however many chains.
+    const auto& sample = m["samples"][0];
+    EXPECT_EQ(sample["work"].get<std::uint64_t>(), 1024 * sample["loops"].get<std::uint64_t>()) << m["point"];
+  }
+  std::remove(path.c_str());
+}
+
 // Byte rates say what bytes lie behind them: a copy reads and writes each
 // byte; temporal stores are estimated to read each line first, and
 // non-temporal ones not; where the working set fits a cache, no estimate.

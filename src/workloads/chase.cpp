@@ -13,6 +13,11 @@
 // parallelism: K chains in flight give K loads per latency. `locality`
 // keeps a random chain within groups (multichase's -T), so that TLB misses
 // and cache misses can be separated (workloads/chase_order.h).
+// `loop` chooses the code that walks the chain: `unrolled` has about 100
+// load instructions per pass, as lat_mem_rd's, `tight` one per chain. An
+// instruction-pointer stride prefetcher trains per load instruction, so on
+// a strided chain a tight loop's one load sees the stride and is prefetched
+// (on Zen 5, stride 64 at 256 KiB: 1.14 ns against 3.29 ns unrolled).
 
 #include <fmt/format.h>
 
@@ -34,6 +39,7 @@ class ChaseWorkload final : public Workload {
     const std::string pattern = point.at("pattern").text;
     const std::uint64_t stride = point.at("stride").number;
     chains_ = std::stoull(point.at("chains").text);
+    tight_ = point.at("loop").text == "tight";
     const std::uint64_t locality = point.at("locality").number;
     if (locality != 0 && pattern != "random") {
       throw Error(fmt::format("--locality {}: only the random pattern takes a locality group (it has {})",
@@ -64,29 +70,47 @@ class ChaseWorkload final : public Workload {
   void Run(std::uint64_t loops) override {
     switch (chains_) {
       case 1:
-        return Chase<1>(loops);
+        return tight_ ? Chase<1, 1>(loops) : Chase<1, 100>(loops);
       case 2:
-        return Chase<2>(loops);
+        return tight_ ? Chase<2, 1>(loops) : Chase<2, 50>(loops);
       case 4:
-        return Chase<4>(loops);
+        return tight_ ? Chase<4, 1>(loops) : Chase<4, 25>(loops);
       case 8:
-        return Chase<8>(loops);
+        return tight_ ? Chase<8, 1>(loops) : Chase<8, 12>(loops);
       default:
-        return Chase<16>(loops);
+        return tight_ ? Chase<16, 1>(loops) : Chase<16, 6>(loops);
     }
   }
 
   std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
 
+  std::vector<std::string> Notes() const override {
+    if (tight_) {
+      return {fmt::format("loop=tight: {} load instruction{} per pass; an instruction-pointer stride prefetcher can "
+                          "follow a strided chain, so sequential and lmbench-stride read below the cache's latency",
+                          chains_, chains_ == 1 ? "" : "s")};
+    }
+    return {"loop=unrolled: about 100 load instructions per pass, as lat_mem_rd's, so no one instruction walks a "
+            "strided chain's own stride (--loop tight shows what an instruction-pointer prefetcher hides)"};
+  }
+
  private:
-  // K pointers in registers, each load depending only on its own chain.
-  template <int K>
+  // K pointers in registers, each load depending only on its own chain;
+  // U steps of every chain per pass, each step its own load instructions.
+  template <int K, int U>
   void Chase(std::uint64_t loops) {
     char* p[K];
     for (int k = 0; k < K; ++k) p[k] = heads_[static_cast<std::size_t>(k)];
-    const std::uint64_t steps = loops * steps_per_loop_;
-    for (std::uint64_t s = 0; s < steps; ++s) {
+    std::uint64_t steps = loops * steps_per_loop_;
+    for (; steps >= U; steps -= U) {
+#pragma GCC unroll 100
+      for (int u = 0; u < U; ++u) {
+#pragma GCC unroll 16
+        for (int k = 0; k < K; ++k) p[k] = *reinterpret_cast<char* volatile*>(p[k]);
+      }
+    }
+    for (; steps > 0; --steps) {
       for (int k = 0; k < K; ++k) p[k] = *reinterpret_cast<char* volatile*>(p[k]);
     }
     for (int k = 0; k < K; ++k) heads_[static_cast<std::size_t>(k)] = p[k];
@@ -94,6 +118,7 @@ class ChaseWorkload final : public Workload {
 
   std::uint64_t size_ = 0;
   std::uint64_t chains_ = 1;
+  bool tight_ = false;
   std::uint64_t loads_per_loop_ = 0;
   std::uint64_t steps_per_loop_ = 0;
   std::vector<char*> heads_;
@@ -126,13 +151,18 @@ WorkloadInfo ChaseWorkloadInfo() {
       SizeParamNamed("locality", "0",
                      "random pattern: visit every line of one group of this many bytes before the next group, groups "
                      "in random order (multichase -T): one TLB miss per group, a cache miss per line; 0: none",
-                     0)};
+                     0),
+      ChoiceParam("loop", "unrolled",
+                  "unrolled: about 100 load instructions per pass (lat_mem_rd's loop); tight: one per chain, which "
+                  "an instruction-pointer stride prefetcher can follow along a strided chain",
+                  {"unrolled", "tight"})};
   info.examples = {
       "membench run chase --size 16K..1G:x4 --pages 4k,thp",
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
       "membench run chase --size 1G --chains 1,2,4,8,16",
       "membench run chase --size 1G --locality 0,4K --pages 4k,thp",
       "membench run chase --size 1M,64M,1G --pattern sequential,lmbench-random   # beside lat_mem_rd [-t]",
+      "membench run chase --size 256K,1M,64M --pattern sequential --loop unrolled,tight   # what IP prefetch hides",
   };
   info.needs = Needs;
   info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
