@@ -8,14 +8,13 @@ alternate lat_mem_rd (one invocation: every size up to 1 GiB, stride 64)
 with one membench invocation of both loops over the same sizes.
 """
 import argparse
-import datetime
 import os
 import re
 import statistics
 import subprocess
 
 from peer_table import membench_all, spread
-from perf_bench_compare import machine_line
+from perf_bench_compare import section_head
 from results_md import write_generated_section
 
 SIZES = [("256K", 0.25), ("1M", 1.0), ("64M", 64.0), ("1G", 1024.0)]
@@ -55,11 +54,7 @@ def main():
             ours[(size, point["pattern"], point["loop"])].append(1e9 / m["stats"]["rate_per_second"]["median"])
         print("round", r, flush=True)
 
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        "## chase's loop: unrolled (lat_mem_rd's) against tight, beside lat_mem_rd (issue 18)",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("chase's loop: unrolled (lat_mem_rd's) against tight, beside lat_mem_rd (issue 18)") + [
         f"Command: `LAT_MEM_RD=path/to/lat_mem_rd bench/chase_loop.sh {args.rounds}`: {args.rounds} rounds, each one "
         "`lat_mem_rd -P 1 1024 64` (lmbench 3, built from its public source; LOOP_O=0 TIMING_O=0 ENOUGH=20000) and "
         f"one `membench run chase --size {sizes} --pattern {','.join(PATTERNS)} --stride 64 --loop unrolled,tight "

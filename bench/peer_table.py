@@ -8,7 +8,6 @@ here beside the peer figures quoted in the issue (another day, maybe another
 CPU: read the ratios as a guide, not a measurement).
 """
 import argparse
-import datetime
 import json
 import os
 import re
@@ -16,7 +15,7 @@ import statistics
 import subprocess
 import tempfile
 
-from perf_bench_compare import machine_line
+from perf_bench_compare import section_head
 from results_md import write_generated_section
 
 
@@ -87,11 +86,7 @@ def main():
                     mb, ["fault", "--case", "anon-w-seq", "--size", "1G", "--pages", pages, "--touch", touch, "-r", "5",
                          "-e", "task-clock"])))
         print("round", r, flush=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        "## The peers' table, re-measured (issue 18)",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("The peers' table, re-measured (issue 18)") + [
         f"Command: `bench/peer_table.sh {args.rounds}`: {args.rounds} rounds, every command once a round, in turn.",
         "Figures: median over the rounds (min-max); each membench figure is one invocation's median sample.",
         "",

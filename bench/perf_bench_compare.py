@@ -79,6 +79,12 @@ def machine_line():
     return f"{model}, {os.cpu_count()} CPUs, Linux {platform.release()}, {perf_version}"
 
 
+def section_head(title):
+    """A generated section's title and the line that says where and when its figures come from."""
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return [f"## {title}", "", f"Machine: {machine_line()}. Date: {now}."]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)

@@ -18,14 +18,13 @@ THP rows set /sys/kernel/mm/transparent_hugepage/enabled to `always` for
 usemem (it cannot madvise) and put the setting back afterwards.
 """
 import argparse
-import datetime
 import re
 import statistics
 import subprocess
 import time
 
 from peer_table import gb_per_s, membench, spread
-from perf_bench_compare import machine_line
+from perf_bench_compare import section_head
 from results_md import write_generated_section
 
 GIB = 1 << 30
@@ -123,11 +122,7 @@ def main():
                 values.append(fault(args.membench, pages, touch, recycle, 5 if recycle == "yes" else 3))
         print("round", r, flush=True)
 
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        "## usemem beside membench's anon-w-seq, taken apart (issue 18)",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("usemem beside membench's anon-w-seq, taken apart (issue 18)") + [
         f"Command: `USEMEM=path/to/usemem bench/usemem_gap.sh {args.rounds}`: {args.rounds} rounds, every row once a "
         "round, in turn; usemem built from vm-scalability's usemem.c with its Makefile's flags (`-O -g`).",
         "Figures: GB/s of the 1 GiB mapped and touched, median over the rounds (min-max). usemem's: one invocation "
