@@ -281,6 +281,17 @@ TEST_F(KillMatrix, Calibration) {
   for (const Blow blow : kRunnerBlows) CheckEnd(c, blow, Deliver(c, blow));
 }
 
+// A team's worker killed while the runner calibrates: the run names the
+// worker and ends, with nothing measured to keep.
+TEST_F(KillMatrix, AWorkerKilledDuringCalibration) {
+  const std::string json = dir_ + "/calibration.json";
+  const Case c{"calibration", "run memset --size 256K --procs 2 -r 3 --quiet --json " + json};
+  const Ended e = Deliver(c, Blow::kKillWorker);
+  CheckEnd(c, Blow::kKillWorker, e);
+  EXPECT_NE(e.out.find("membench: error: "), std::string::npos) << e.out;
+  EXPECT_EQ(e.out.find("# interrupted"), std::string::npos) << e.out;
+}
+
 // SIGINT once or SIGTERM at a timed sample: it ends, is kept and printed.
 // Saved too: to --json and to the store, marked interrupted.
 TEST_F(KillMatrix, TimedSample) {
