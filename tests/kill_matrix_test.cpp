@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "membench_process.h"
+#include "postgres_cluster.h"
 #include "sys/files.h"
 #include "sys/system_info.h"
 
@@ -270,6 +271,8 @@ class KillMatrix : public testing::Test {
     EXPECT_EQ(Next("restore --dry-run").output.rfind("nothing to restore", 0), 0u);
   }
 
+  void CheckStoreSaves(const std::string& store_path_or_uri);
+
   std::string dir_;
   std::string state_;
 };
@@ -386,9 +389,11 @@ TEST_F(KillMatrix, JsonWrite) {
   }
 }
 
-// A store save: afterwards the store opens and holds whole runs only.
-TEST_F(KillMatrix, StoreSave) {
-  const std::string store = dir_ + "/history.sqlite";
+// A store save, each blow in turn: afterwards the store opens and holds
+// whole runs only, one for each save let finish.
+void KillMatrix::CheckStoreSaves(const std::string& store_path_or_uri) {
+  // Quoted for the shell: a PostgreSQL URI holds '&'.
+  const std::string store = "'" + store_path_or_uri + "'";
   const Case c{"store-save", "run memset --size 256K -r 2 --quiet --store " + store};
   int saved = 0;
   for (const Blow blow : kRunnerBlows) {
@@ -402,6 +407,17 @@ TEST_F(KillMatrix, StoreSave) {
       EXPECT_EQ(shown.status, 0) << shown.output;
     }
   }
+  const Outcome listed = Next("history --store " + store);
+  EXPECT_NE(listed.output.find(": " + std::to_string(saved) + " runs\n"), std::string::npos) << listed.output;
+}
+
+TEST_F(KillMatrix, StoreSave) { CheckStoreSaves(dir_ + "/history.sqlite"); }
+
+// The same on a PostgreSQL server: a killed client's transaction is rolled
+// back by the server, and a stopped one's is committed or not at all.
+TEST_F(KillMatrix, StoreSaveToPostgres) {
+  PostgresCluster cluster;
+  CheckStoreSaves(cluster.NewDatabase());
 }
 
 // Whether a 64 KiB mTHP run has to change a setting, as MthpSelection
