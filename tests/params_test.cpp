@@ -86,6 +86,7 @@ TEST(ExpandParam, AWordStandsForAValueWithoutANumber) {
   EXPECT_EQ(values[3].text, "idle");
   EXPECT_FALSE(values[3].numeric);
   EXPECT_NE(ErrorOf(delay, "busy").find("--delay"), std::string::npos) << "any other word is still an error";
+  EXPECT_NE(ErrorOf(delay, "busy").find("(or the word 'idle')"), std::string::npos) << "and names the word it takes";
   EXPECT_NE(ErrorOf(Size(), "idle"), "") << "a spec without a word takes none";
 }
 

@@ -40,7 +40,9 @@ std::uint64_t ParseNumber(const ParamSpec& spec, std::string_view text) {
   try {
     return spec.kind == ParamKind::kSize ? ParseSize(text) : ParseCount(text);
   } catch (const Error& e) {
-    throw Error(fmt::format("--{}: {}", spec.name, e.what()));
+    // A parameter that also takes a word names it: the user may have meant it.
+    const std::string or_word = spec.word.empty() ? "" : fmt::format(" (or the word '{}')", spec.word);
+    throw Error(fmt::format("--{}: {}{}", spec.name, e.what(), or_word));
   }
 }
 
