@@ -10,8 +10,6 @@
 namespace membench::sys {
 namespace {
 
-constexpr const char* kCgroupRoot = "/sys/fs/cgroup";
-
 // "/a/b/c" -> "/a/b/c", "/a/b", "/a", "": the group and its ancestors.
 std::vector<std::string> SelfAndAncestors(std::string path) {
   std::vector<std::string> out;
@@ -25,9 +23,9 @@ std::vector<std::string> SelfAndAncestors(std::string path) {
 
 // The cgroup path of this process per controller ("" for the v2 unified
 // hierarchy), from /proc/self/cgroup's "id:controllers:path" lines.
-std::map<std::string, std::string> ControllerPaths() {
+std::map<std::string, std::string> ControllerPaths(const std::string& self_cgroup) {
   std::map<std::string, std::string> out;
-  std::istringstream in(ReadFile("/proc/self/cgroup").value_or(""));
+  std::istringstream in(self_cgroup);
   std::string line;
   while (std::getline(in, line)) {
     const auto first = line.find(':');
@@ -55,9 +53,9 @@ void Tighten(std::optional<std::uint64_t>& limit, std::uint64_t value) {
 
 void Tighten(std::optional<double>& limit, double value) { limit = limit ? std::min(*limit, value) : value; }
 
-void ReadV2(const std::string& path, CgroupLimits& out) {
+void ReadV2(const std::string& root, const std::string& path, CgroupLimits& out) {
   for (const std::string& group : SelfAndAncestors(path)) {
-    const std::string dir = std::string(kCgroupRoot) + group;
+    const std::string dir = root + group;
     if (const auto memory = ParseUnsigned(ReadFirstLine(dir + "/memory.max").value_or("max"))) {
       Tighten(out.memory_max, *memory);
       const auto used = ParseUnsigned(ReadFirstLine(dir + "/memory.current").value_or("")).value_or(0);
@@ -74,12 +72,12 @@ void ReadV2(const std::string& path, CgroupLimits& out) {
   }
 }
 
-void ReadV1(const std::map<std::string, std::string>& paths, CgroupLimits& out) {
+void ReadV1(const std::string& root, const std::map<std::string, std::string>& paths, CgroupLimits& out) {
   // v1 reports "no limit" as a page-rounded LONG_MAX.
   constexpr std::uint64_t kUnlimitedAbove = std::uint64_t{1} << 62;
   if (const auto it = paths.find("memory"); it != paths.end()) {
     for (const std::string& group : SelfAndAncestors(it->second)) {
-      const std::string dir = std::string(kCgroupRoot) + "/memory" + group;
+      const std::string dir = root + "/memory" + group;
       const auto limit = ReadInteger(dir + "/memory.limit_in_bytes");
       if (limit && *limit > 0 && static_cast<std::uint64_t>(*limit) < kUnlimitedAbove) {
         const auto max = static_cast<std::uint64_t>(*limit);
@@ -92,14 +90,14 @@ void ReadV1(const std::map<std::string, std::string>& paths, CgroupLimits& out) 
   }
   if (const auto it = paths.find("cpu"); it != paths.end()) {
     for (const std::string& group : SelfAndAncestors(it->second)) {
-      const std::string dir = std::string(kCgroupRoot) + "/cpu" + group;
+      const std::string dir = root + "/cpu" + group;
       const auto quota = ReadInteger(dir + "/cpu.cfs_quota_us");
       const auto period = ReadInteger(dir + "/cpu.cfs_period_us");
       if (quota && period && *quota > 0 && *period > 0) Tighten(out.cpu_quota_cpus, double(*quota) / double(*period));
     }
   }
   if (const auto it = paths.find("cpuset"); it != paths.end()) {
-    const std::string dir = std::string(kCgroupRoot) + "/cpuset" + it->second;
+    const std::string dir = root + "/cpuset" + it->second;
     out.cpuset_cpus = ReadFirstLine(dir + "/cpuset.effective_cpus").value_or("");
   }
 }
@@ -107,16 +105,20 @@ void ReadV1(const std::map<std::string, std::string>& paths, CgroupLimits& out) 
 }  // namespace
 
 CgroupLimits ReadCgroupLimits() {
+  return ReadCgroupLimits("/sys/fs/cgroup", ReadFile("/proc/self/cgroup").value_or(""));
+}
+
+CgroupLimits ReadCgroupLimits(const std::string& cgroup_root, const std::string& self_cgroup) {
   CgroupLimits out;
-  const std::map<std::string, std::string> paths = ControllerPaths();
+  const std::map<std::string, std::string> paths = ControllerPaths(self_cgroup);
   const auto unified = paths.find("");
   if (unified != paths.end()) out.path = unified->second;
   if (const auto memory = paths.find("memory"); memory != paths.end()) out.path = memory->second;
   // A v2 hierarchy mounted at the root has cgroup.controllers there.
-  if (ReadFirstLine(std::string(kCgroupRoot) + "/cgroup.controllers") && unified != paths.end()) {
-    ReadV2(unified->second, out);
+  if (ReadFirstLine(cgroup_root + "/cgroup.controllers") && unified != paths.end()) {
+    ReadV2(cgroup_root, unified->second, out);
   } else {
-    ReadV1(paths, out);
+    ReadV1(cgroup_root, paths, out);
   }
   return out;
 }

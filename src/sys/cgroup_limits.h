@@ -12,4 +12,9 @@ namespace membench::sys {
 
 CgroupLimits ReadCgroupLimits();
 
+// The same, read under `cgroup_root` (a mount of /sys/fs/cgroup) for a
+// process whose /proc/self/cgroup reads `self_cgroup`: the tests lay out
+// v1 and v2 hierarchies in a scratch folder.
+CgroupLimits ReadCgroupLimits(const std::string& cgroup_root, const std::string& self_cgroup);
+
 }  // namespace membench::sys
