@@ -13,14 +13,11 @@ if the host drifts, the two invocations of a pair agree and the pairs
 differ.
 """
 import argparse
-import json
 import mmap
-import os
 import statistics
-import subprocess
-import tempfile
 import time
 
+from peer_table import membench
 from perf_bench_compare import section_head
 from results_md import write_generated_section
 from usemem_gap import reported_kib
@@ -31,15 +28,7 @@ PAGE = 4096
 
 def copy_rate(binary):
     """(mean GB/s, CV of the samples %) of one plain invocation."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        subprocess.run([binary, "run", "memcpy", "--size", "1G", "--impl", "movsb", "--json", path], check=True,
-                       capture_output=True)
-        with open(path) as f:
-            rate = json.load(f)["measurements"][0]["stats"]["rate_per_second"]
-    finally:
-        os.unlink(path)
+    rate = membench(binary, ["memcpy", "--size", "1G", "--impl", "movsb"])["stats"]["rate_per_second"]
     return rate["mean"] / 1e9, rate["cv_pct"]
 
 
