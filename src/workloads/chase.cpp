@@ -14,10 +14,11 @@
 // keeps a random chain within groups (multichase's -T), so that TLB misses
 // and cache misses can be separated (workloads/chase_order.h).
 // `loop` chooses the code that walks the chain: `unrolled` has about 100
-// load instructions per pass, as lat_mem_rd's, `tight` one per chain. An
-// instruction-pointer stride prefetcher trains per load instruction, so on
-// a strided chain a tight loop's one load sees the stride and is prefetched
-// (on Zen 5, stride 64 at 256 KiB: 1.14 ns against 3.29 ns unrolled).
+// load instructions per loop iteration, as lat_mem_rd's, `tight` one per
+// chain. An instruction-pointer stride prefetcher trains per load
+// instruction, so on a strided chain a tight loop's one load sees the
+// stride and is prefetched (Zen 5, sequential, stride 64, 256 KiB: 1.14 ns
+// tight against 2.86 ns unrolled; bench/RESULTS.md, "chase's loop").
 
 #include <fmt/format.h>
 
@@ -40,6 +41,7 @@ class ChaseWorkload final : public Workload {
     const std::uint64_t stride = point.at("stride").number;
     chains_ = std::stoull(point.at("chains").text);
     tight_ = point.at("loop").text == "tight";
+    strided_ = pattern == "sequential" || pattern == "lmbench-stride";
     const std::uint64_t locality = point.at("locality").number;
     if (locality != 0 && pattern != "random") {
       throw Error(fmt::format("--locality {}: only the random pattern takes a locality group (it has {})",
@@ -50,7 +52,7 @@ class ChaseWorkload final : public Workload {
                               "4K, one TLB entry of 4 KiB pages, or 2M)",
                               FormatSize(locality), kLine, FormatSize(size_)));
     }
-    if ((pattern == "sequential" || pattern == "lmbench-stride") && (stride % kLine != 0)) {
+    if (strided_ && (stride % kLine != 0)) {
       throw Error(fmt::format("--stride {}: must be a multiple of the {}-byte cache line", stride, kLine));
     }
     if (pattern == "page-random" && size_ < kPage4k) {
@@ -85,14 +87,20 @@ class ChaseWorkload final : public Workload {
   std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
 
+  // What the walk lets a prefetcher see: only a strided chain has a stride
+  // for one to follow.
   std::vector<std::string> Notes() const override {
     if (tight_) {
-      return {fmt::format("loop=tight: {} load instruction{} per pass; an instruction-pointer stride prefetcher can "
-                          "follow a strided chain, so sequential and lmbench-stride read below the cache's latency",
-                          chains_, chains_ == 1 ? "" : "s")};
+      return {fmt::format("loop=tight: {} load instruction{} per loop iteration{}", chains_, chains_ == 1 ? "" : "s",
+                          strided_ ? "; an instruction-pointer stride prefetcher can follow this strided chain, so "
+                                     "a load may read below its cache's latency"
+                                   : "")};
     }
-    return {"loop=unrolled: about 100 load instructions per pass, as lat_mem_rd's, so no one instruction walks a "
-            "strided chain's own stride (--loop tight shows what an instruction-pointer prefetcher hides)"};
+    return {std::string("loop=unrolled: about 100 load instructions per loop iteration, as lat_mem_rd's") +
+            (strided_ ? ", so no one instruction walks the chain's stride (--loop tight shows what an "
+                        "instruction-pointer prefetcher hides); prefetchers that watch addresses alone may still "
+                        "follow it"
+                      : "")};
   }
 
  private:
@@ -119,6 +127,7 @@ class ChaseWorkload final : public Workload {
   std::uint64_t size_ = 0;
   std::uint64_t chains_ = 1;
   bool tight_ = false;
+  bool strided_ = false;  // sequential or lmbench-stride: a fixed stride a prefetcher can learn
   std::uint64_t loads_per_loop_ = 0;
   std::uint64_t steps_per_loop_ = 0;
   std::vector<char*> heads_;
@@ -153,7 +162,8 @@ WorkloadInfo ChaseWorkloadInfo() {
                      "in random order (multichase -T): one TLB miss per group, a cache miss per line; 0: none",
                      0),
       ChoiceParam("loop", "unrolled",
-                  "unrolled: about 100 load instructions per pass (lat_mem_rd's loop); tight: one per chain, which "
+                  "unrolled: about 100 load instructions per loop iteration (lat_mem_rd's loop); tight: one per "
+                  "chain, which "
                   "an instruction-pointer stride prefetcher can follow along a strided chain",
                   {"unrolled", "tight"})};
   info.examples = {
