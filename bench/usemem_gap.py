@@ -87,6 +87,13 @@ def fault(binary, pages, touch, recycle, reps):
                                       touch, "--recycle", recycle, "-r", str(reps), "-e", "task-clock"]))
 
 
+def fault_rows(binary, pages, mb):
+    """membench's points of one page size, once each; fewer samples where each waits for the host."""
+    for (p, touch, recycle), values in mb.items():
+        if p == pages:
+            values.append(fault(binary, pages, touch, recycle, 5 if recycle == "yes" else 3))
+
+
 def usemem_rows(binary, pages, rows):
     cold_wait = wait_for_host_reclaim(reported_kib() or 0)
     rows[(pages, "usemem", "cold")].append(usemem(binary, GIB))
@@ -112,14 +119,10 @@ def main():
     for r in range(args.rounds):
         waits.append(usemem_rows(args.usemem, "4k", rows))
         overhead_us.append(usemem(args.usemem, 4096)[1])
-        for (pages, touch, recycle), values in mb.items():
-            if pages == "4k":
-                values.append(fault(args.membench, pages, touch, recycle, 5 if recycle == "yes" else 3))
+        fault_rows(args.membench, "4k", mb)
         with ThpAlways():
             waits.append(usemem_rows(args.usemem, "thp", rows))
-        for (pages, touch, recycle), values in mb.items():
-            if pages == "thp":
-                values.append(fault(args.membench, pages, touch, recycle, 5 if recycle == "yes" else 3))
+        fault_rows(args.membench, "thp", mb)
         print("round", r, flush=True)
 
     lines = section_head("usemem beside membench's anon-w-seq, taken apart (issue 18)") + [
