@@ -36,6 +36,7 @@ TEST(ExperimentTable, ReplicatesThatAgreeSayNothingBetterOrWorse) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].comparison, "replicate 2 / 1 (A/A)");
   EXPECT_EQ(rows[0].verdict, "invocations agree");
+  EXPECT_EQ(rows[0].finding, Finding::kNoChange);
   EXPECT_NE(rows[0].a.find("GB/s"), std::string::npos) << rows[0].a;
 }
 
@@ -46,6 +47,7 @@ TEST(ExperimentTable, ReplicatesThatDifferSayTheInvocationMatters) {
   const std::vector<TableRow> rows = ReplicateRows("copy", RunOf(BytesAt(first)), RunOf(BytesAt(second)), 2);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].verdict, "invocations differ (an A/B must differ by more)");
+  EXPECT_EQ(rows[0].finding, Finding::kInvocationsDiffer);
   EXPECT_EQ(rows[0].ratio, "0.800");
 }
 
@@ -54,6 +56,7 @@ TEST(ExperimentTable, TooFewSamplesStayInconclusive) {
       ReplicateRows("copy", RunOf(BytesAt({10e9, 10e9, 10e9})), RunOf(BytesAt({8e9, 8e9, 8e9})), 2);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].verdict.rfind("inconclusive", 0), 0u) << rows[0].verdict;
+  EXPECT_EQ(rows[0].finding, Finding::kInconclusive);
 }
 
 // A program run by exec has no unit of work: its seconds are the figure,

@@ -12,6 +12,8 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/power.h"
@@ -93,22 +95,27 @@ TEST(Hypothesis, RatioIntervalCoversTheRatio) {
   EXPECT_GT(ci->low, 1.08);
 }
 
+// The words and the finding (what colours them) are set together.
+std::pair<std::string, Finding> VerdictOf(const Comparison& c) { return {c.verdict, c.finding}; }
+
 TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
+  using V = std::pair<std::string, Finding>;
   const std::vector<double> a = {100, 101, 99, 100.5, 99.5};
   const std::vector<double> b = {110, 111, 109, 110.5, 109.5};
-  EXPECT_EQ(Compare(a, b, Better::kHigher, 1).verdict, "faster (better)");
-  EXPECT_EQ(Compare(a, b, Better::kLower, 1).verdict, "slower (worse)");
-  EXPECT_EQ(Compare(a, b, Better::kFewer, 1).verdict, "higher (worse)");
-  EXPECT_EQ(Compare(b, a, Better::kLower, 1).verdict, "faster (better)");
-  EXPECT_EQ(Compare(b, a, Better::kFewer, 1).verdict, "lower (better)");
-  EXPECT_EQ(Compare(a, b, Better::kHigher, 20).verdict, "no significant change");
+  EXPECT_EQ(VerdictOf(Compare(a, b, Better::kHigher, 1)), V("faster (better)", Finding::kBetter));
+  EXPECT_EQ(VerdictOf(Compare(a, b, Better::kLower, 1)), V("slower (worse)", Finding::kWorse));
+  EXPECT_EQ(VerdictOf(Compare(a, b, Better::kFewer, 1)), V("higher (worse)", Finding::kWorse));
+  EXPECT_EQ(VerdictOf(Compare(b, a, Better::kHigher, 1)), V("slower (worse)", Finding::kWorse));
+  EXPECT_EQ(VerdictOf(Compare(b, a, Better::kLower, 1)), V("faster (better)", Finding::kBetter));
+  EXPECT_EQ(VerdictOf(Compare(b, a, Better::kFewer, 1)), V("lower (better)", Finding::kBetter));
+  EXPECT_EQ(VerdictOf(Compare(a, b, Better::kHigher, 20)), V("no significant change", Finding::kNoChange));
   const std::vector<double> three = {100, 101, 99};
-  EXPECT_EQ(Compare(three, three, Better::kHigher, 1).verdict,
-            "inconclusive: 3 and 3 samples are too few for a verdict");
+  EXPECT_EQ(VerdictOf(Compare(three, three, Better::kHigher, 1)),
+            V("inconclusive: 3 and 3 samples are too few for a verdict", Finding::kInconclusive));
   const std::vector<double> one = {100};
   const Comparison single = Compare(one, b, Better::kHigher, 1);
   EXPECT_FALSE(single.welch.has_value());
-  EXPECT_EQ(single.verdict, "inconclusive: one sample has no variance");
+  EXPECT_EQ(VerdictOf(single), V("inconclusive: one sample has no variance", Finding::kInconclusive));
 }
 
 // The rule the power simulation applies is MannWhitneyU's own: it rejects
@@ -241,7 +248,7 @@ TEST(RunsAsTheUnit, ARealChangeBeyondTheRunToRunNoiseIsFound) {
     const auto a = Runs(random, 5, 10, 0, 0.005, 0.005);
     const auto b = Runs(random, 5, 10, 0.03, 0.005, 0.005);
     const Comparison c = CompareRuns(a, b, Better::kHigher, 1);
-    found += c.significant && c.verdict == "faster (better)";
+    found += c.significant && c.verdict == "faster (better)" && c.finding == Finding::kBetter;
   }
   EXPECT_GE(found, 190);
 }
@@ -264,6 +271,7 @@ TEST(RunsAsTheUnit, OneRunASideCannotDecide) {
       CompareRuns(Runs(random, 1, 10, 0, 0.01, 0.01), Runs(random, 3, 10, 0.5, 0.01, 0.01), Better::kHigher, 1);
   EXPECT_FALSE(c.significant);
   EXPECT_EQ(c.verdict, "inconclusive: 1 and 3 runs; the runs decide, and need two a side");
+  EXPECT_EQ(c.finding, Finding::kInconclusive);
 }
 
 }  // namespace membench

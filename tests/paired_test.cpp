@@ -50,8 +50,10 @@ TEST(PairedRatios, ComparesWithTheBaselineAndCorrectsForComparisons) {
   EXPECT_EQ(pairs[0].a, 0u);
   EXPECT_NEAR(pairs[0].median_ratio, 1.10, 1e-9);
   EXPECT_EQ(pairs[0].verdict, "faster");
+  EXPECT_EQ(pairs[0].finding, Finding::kBetter);
   EXPECT_NEAR(pairs[0].confidence_pct, 97.5, 1e-9);
   EXPECT_EQ(pairs[1].verdict, "no significant change");
+  EXPECT_EQ(pairs[1].finding, Finding::kNoChange);
 }
 
 TEST(PairedRatios, TooFewRoundsAreInconclusive) {
@@ -59,6 +61,7 @@ TEST(PairedRatios, TooFewRoundsAreInconclusive) {
   const auto pairs = PairedRatios(ms);
   ASSERT_EQ(pairs.size(), 1u);
   EXPECT_NE(pairs[0].verdict.find("inconclusive: 3 rounds are too few"), std::string::npos) << pairs[0].verdict;
+  EXPECT_EQ(pairs[0].finding, Finding::kInconclusive);
 }
 
 // seed 000's matrix: --mode memcmp,stride --pages thp,4k. By default the

@@ -207,15 +207,16 @@ TEST(TextColumns, WrapsLongLinesAtSpacesCountingCharacters) {
 }
 
 // Green for better, red for worse, yellow for invocations that differ;
-// words unchanged, and nothing at all without colour.
+// words unchanged, and nothing at all without colour. The colour follows
+// the finding: words that read "better" under a finding of worse are red.
 TEST(VerdictColour, MarksBetterAndWorseOnlyWhenAsked) {
-  EXPECT_EQ(ColouredVerdict("faster (better)", true), "\033[32mfaster (better)\033[0m");
-  EXPECT_EQ(ColouredVerdict("lower (better)", true), "\033[32mlower (better)\033[0m");
-  EXPECT_EQ(ColouredVerdict("slower (worse)", true), "\033[31mslower (worse)\033[0m");
-  EXPECT_EQ(ColouredVerdict("slower", true), "\033[31mslower\033[0m");
-  EXPECT_EQ(ColouredVerdict("invocations differ (an A/B must differ by more)", true).rfind("\033[33m", 0), 0u);
-  EXPECT_EQ(ColouredVerdict("no significant change", true), "no significant change");
-  EXPECT_EQ(ColouredVerdict("slower (worse)", false), "slower (worse)");
+  EXPECT_EQ(ColouredVerdict("faster (better)", Finding::kBetter, true), "\033[32mfaster (better)\033[0m");
+  EXPECT_EQ(ColouredVerdict("slower (worse)", Finding::kWorse, true), "\033[31mslower (worse)\033[0m");
+  EXPECT_EQ(ColouredVerdict("better", Finding::kWorse, true), "\033[31mbetter\033[0m");
+  EXPECT_EQ(ColouredVerdict("invocations differ", Finding::kInvocationsDiffer, true).rfind("\033[33m", 0), 0u);
+  EXPECT_EQ(ColouredVerdict("no significant change", Finding::kNoChange, true), "no significant change");
+  EXPECT_EQ(ColouredVerdict("inconclusive: faster", Finding::kInconclusive, true), "inconclusive: faster");
+  EXPECT_EQ(ColouredVerdict("slower (worse)", Finding::kWorse, false), "slower (worse)");
 }
 
 TEST(TextReport, PerfStatLayout) {

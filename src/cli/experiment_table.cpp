@@ -53,6 +53,7 @@ Comparison FillUnpaired(const Measurement& a, const Measurement& b, const std::v
   row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
   row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
   row.verdict = c.verdict + " (" + how + ")";
+  row.finding = c.finding;
   return c;
 }
 
@@ -132,6 +133,7 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
       row.ratio = p.rounds == 0 ? "n/a" : fmt::format("{:.3f}", p.median_ratio);
       row.interval = p.ci ? fmt::format("{:.3f}..{:.3f} ({:.1f}%)", p.ci->low, p.ci->high, p.confidence_pct) : "n/a";
       row.verdict = p.verdict + " (paired rounds)";
+      row.finding = p.finding;
     }
     rows.push_back(row);
   }
@@ -155,8 +157,12 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
     // whether two invocations agree within their samples' noise. Where they
     // do not, the invocation itself moves the figure, and a kernel A/B on
     // this machine must differ by more than this row does.
-    if (c.significant) row.verdict = "invocations differ (an A/B must differ by more)";
-    if (!c.significant && c.verdict.rfind("inconclusive", 0) != 0) row.verdict = "invocations agree";
+    if (c.significant) {
+      row.verdict = "invocations differ (an A/B must differ by more)";
+      row.finding = Finding::kInvocationsDiffer;
+    } else if (c.finding == Finding::kNoChange) {
+      row.verdict = "invocations agree";
+    }
     rows.push_back(row);
   }
   return rows;
@@ -193,6 +199,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
     row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
     row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
     row.verdict = c.verdict;
+    row.finding = c.finding;
     rows.push_back(row);
   }
   return rows;
@@ -208,7 +215,7 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   std::vector<std::vector<std::string>> cells;
   for (const TableRow& r : rows) {
     cells.push_back(
-        {r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, ColouredVerdict(r.verdict, colour)});
+        {r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, ColouredVerdict(r.verdict, r.finding, colour)});
   }
   // Figures and ratios right-aligned, words left.
   WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,

@@ -22,6 +22,7 @@ struct TableRow {
   std::string ratio;
   std::string interval;
   std::string verdict;
+  Finding finding = Finding::kInconclusive;
 };
 
 // The figure a measurement is judged by: its rate, or for a program run

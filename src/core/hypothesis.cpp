@@ -26,17 +26,19 @@ double WelchDf(const Summary& a, const Summary& b) {
   return SatterthwaiteDf(Variance(a) / static_cast<double>(a.n), a.n, Variance(b) / static_cast<double>(b.n), b.n);
 }
 
-// The words for a significant change of the figure.
-std::string DirectionWords(bool up, Better better) {
+// The verdict of a significant change of the figure: its words and finding.
+void SayDirection(bool up, Better better, Comparison& c) {
+  const bool improved = better == Better::kHigher ? up : !up;
+  c.finding = improved ? Finding::kBetter : Finding::kWorse;
   switch (better) {
     case Better::kHigher:
-      return up ? "faster (better)" : "slower (worse)";
     case Better::kLower:
-      return up ? "slower (worse)" : "faster (better)";
+      c.verdict = improved ? "faster (better)" : "slower (worse)";
+      return;
     case Better::kFewer:
       break;
   }
-  return up ? "higher (worse)" : "lower (better)";
+  c.verdict = up ? "higher (worse)" : "lower (better)";
 }
 
 RunVariation VariationOf(const std::vector<std::vector<double>>& runs, const Summary& of_means) {
@@ -221,9 +223,10 @@ Comparison Compare(std::span<const double> a, std::span<const double> b, Better 
   c.significant = c.mann_whitney->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
   if (!c.significant) {
     c.verdict = "no significant change";
+    c.finding = Finding::kNoChange;
     return c;
   }
-  c.verdict = DirectionWords(c.change_pct > 0, better);
+  SayDirection(c.change_pct > 0, better, c);
   if (c.welch->p_value >= kAlpha) c.verdict += " (Welch: not significant)";
   return c;
 }
@@ -252,7 +255,12 @@ Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vec
   c.welch = WelchTTest(ma, mb);
   c.ratio_ci95 = RatioInterval95(ma, mb);
   c.significant = c.welch->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
-  c.verdict = c.significant ? DirectionWords(c.change_pct > 0, better) : "no significant change";
+  if (c.significant) {
+    SayDirection(c.change_pct > 0, better, c);
+  } else {
+    c.verdict = "no significant change";
+    c.finding = Finding::kNoChange;
+  }
   return c;
 }
 

@@ -25,6 +25,12 @@ namespace membench {
 // for the same work).
 enum class Better { kHigher, kLower, kFewer };
 
+// What a verdict found, set together with its words: whatever marks a
+// verdict beside them (a terminal's colour, a chart's dot) reads this,
+// never the words, so rewording a verdict cannot recolour it.
+// kInvocationsDiffer: an A/A pair, where no change was made, differed.
+enum class Finding { kBetter, kWorse, kNoChange, kInconclusive, kInvocationsDiffer };
+
 struct TestResult {
   double statistic = 0;
   double p_value = 1;
@@ -77,6 +83,7 @@ struct Comparison {
   // "faster (better)", "slower (worse)", "higher (worse)", "lower (better)",
   // "no significant change", "inconclusive: ..."
   std::string verdict;
+  Finding finding = Finding::kInconclusive;
   // Set when the runs were the unit (CompareRuns): Welch's t-test on the
   // runs' means decided.
   std::optional<RunVariation> a_runs;

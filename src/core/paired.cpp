@@ -145,10 +145,13 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const 
                               p.confidence_pct, RoundsNeeded(out.size()));
     } else if (p.ci->low > 1 && (p.median_ratio - 1) * 100 >= threshold_pct) {
       p.verdict = "faster";
+      p.finding = Finding::kBetter;
     } else if (p.ci->high < 1 && (1 - p.median_ratio) * 100 >= threshold_pct) {
       p.verdict = "slower";
+      p.finding = Finding::kWorse;
     } else {
       p.verdict = "no significant change";
+      p.finding = Finding::kNoChange;
     }
   }
   return out;

@@ -33,6 +33,7 @@ struct PairedRatio {
   std::optional<Interval> ci;
   bool too_few_rounds = false;  // no interval at this confidence: the verdict says how many are needed
   std::string verdict;
+  Finding finding = Finding::kInconclusive;
 };
 
 // The choice parameters (impl, pages, mode...) whose value varies over the

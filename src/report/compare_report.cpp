@@ -156,7 +156,7 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std
       welch_disagrees = true;
     }
     cells.push_back({row->figure, fmt::format("{} {}", CompactNumber(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
-                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, colour)});
+                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, c.finding, colour)});
   }
   WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
                {false, true, true, true, false});
@@ -243,7 +243,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     // Padded, then coloured: the escapes take no column.
     fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {} {:>8} {:>15}  {}\n", CompactNumber(c.a.mean), Stddev(c.a),
                Signed(c.change_pct), CompactNumber(c.b.mean), Stddev(c.b),
-               ColouredVerdict(fmt::format("{:<34}", c.verdict), options.colour), p, ci, row.figure);
+               ColouredVerdict(fmt::format("{:<34}", c.verdict), c.finding, options.colour), p, ci, row.figure);
   }
   for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);
   for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", key);

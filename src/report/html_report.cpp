@@ -456,10 +456,14 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
                rows, "figures");
 }
 
-IntervalKind KindOfVerdict(const std::string& verdict) {
-  if (verdict.rfind("faster", 0) == 0 || verdict.find("(better)") != std::string::npos) return IntervalKind::kBetter;
-  if (verdict.rfind("slower", 0) == 0 || verdict.find("(worse)") != std::string::npos) return IntervalKind::kWorse;
-  if (verdict == "no significant change") return IntervalKind::kNoChange;
+IntervalKind KindOf(Finding finding) {
+  switch (finding) {
+    case Finding::kBetter: return IntervalKind::kBetter;
+    case Finding::kWorse: return IntervalKind::kWorse;
+    case Finding::kNoChange: return IntervalKind::kNoChange;
+    case Finding::kInconclusive:
+    case Finding::kInvocationsDiffer: break;
+  }
   return IntervalKind::kInconclusive;
 }
 
@@ -488,7 +492,7 @@ std::string PairedForest(const RunResult& r, const std::string& id) {
       row.low = p.ci->low;
       row.high = p.ci->high;
     }
-    row.kind = KindOfVerdict(p.verdict);
+    row.kind = KindOf(p.finding);
     row.note = fmt::format("{:.3f} {}", p.median_ratio, p.too_few_rounds ? "inconclusive" : p.verdict);
     chart.rows.push_back(row);
   }
@@ -632,7 +636,7 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   std::vector<std::vector<Cell>> rows;
   for (const FigureRow& row : compared.rows) {
     const Comparison& c = row.comparison;
-    const IntervalKind kind = KindOfVerdict(c.verdict);
+    const IntervalKind kind = KindOf(c.finding);
     rows.push_back({{row.point},
                     {row.figure},
                     {fmt::format("{:.6g}", c.a.mean), true},

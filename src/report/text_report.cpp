@@ -526,7 +526,7 @@ void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
     const std::string ci = p.ci ? fmt::format("{:.4f} .. {:.4f}", p.ci->low, p.ci->high) : std::string("n/a");
     rows.push_back({fmt::format("{}={} / {}", p.param, b.point.at(p.param).text, a.point.at(p.param).text),
                     conditions.empty() ? "-" : conditions, fmt::format("{:.4f}", p.median_ratio), ci,
-                    fmt::format("{}", p.rounds), all_too_few ? "-" : ColouredVerdict(p.verdict, colour)});
+                    fmt::format("{}", p.rounds), all_too_few ? "-" : ColouredVerdict(p.verdict, p.finding, colour)});
   }
   // The verdict last: a coloured cell is never padded.
   WriteColumns(out, {"comparison", "conditions", "B/A", "interval", "rounds", "verdict"}, rows,

@@ -3,15 +3,18 @@
 
 namespace membench {
 
-std::string ColouredVerdict(const std::string& verdict, bool colour) {
-  if (!colour) return verdict;
-  const auto says = [&](const char* word) { return verdict.find(word) != std::string::npos; };
+std::string ColouredVerdict(const std::string& words, Finding finding, bool colour) {
+  if (!colour) return words;
   // The words, not the colour, carry the meaning: colour only helps the
   // eye find them.
-  if (says("worse") || (says("slower") && !says("better"))) return "\033[31m" + verdict + "\033[0m";
-  if (says("better") || says("faster")) return "\033[32m" + verdict + "\033[0m";
-  if (says("invocations differ")) return "\033[33m" + verdict + "\033[0m";
-  return verdict;
+  switch (finding) {
+    case Finding::kWorse: return "\033[31m" + words + "\033[0m";
+    case Finding::kBetter: return "\033[32m" + words + "\033[0m";
+    case Finding::kInvocationsDiffer: return "\033[33m" + words + "\033[0m";
+    case Finding::kNoChange:
+    case Finding::kInconclusive: break;
+  }
+  return words;
 }
 
 }  // namespace membench
