@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# On what time scale a 1 GiB copy's rate wanders, inside one invocation and
+# between invocations (issue 18), into bench/RESULTS.md. Installs the peer
+# (Debian's linux-perf) and python3 for the bookkeeping.
+#   bench/noise_timescale.sh [ROUNDS]   (default 10; about 40 s a round)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v python3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null
+command -v perf >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null
+make build >/dev/null
+exec python3 bench/noise_timescale.py --rounds "${1:-10}" --membench build/membench --out bench/RESULTS.md
