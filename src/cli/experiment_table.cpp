@@ -214,8 +214,8 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   }
   std::vector<std::vector<std::string>> cells;
   for (const TableRow& r : rows) {
-    cells.push_back(
-        {r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval, ColouredVerdict(r.verdict, r.finding, colour)});
+    cells.push_back({r.run, r.comparison, r.conditions, r.a, r.b, r.ratio, r.interval,
+                     ColouredVerdict(r.verdict, r.finding, colour)});
   }
   // Figures and ratios right-aligned, words left.
   WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,

@@ -156,7 +156,8 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std
       welch_disagrees = true;
     }
     cells.push_back({row->figure, fmt::format("{} {}", CompactNumber(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
-                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)), ColouredVerdict(verdict, c.finding, colour)});
+                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)),
+                     ColouredVerdict(verdict, c.finding, colour)});
   }
   WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
                {false, true, true, true, false});

@@ -458,11 +458,15 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
 
 IntervalKind KindOf(Finding finding) {
   switch (finding) {
-    case Finding::kBetter: return IntervalKind::kBetter;
-    case Finding::kWorse: return IntervalKind::kWorse;
-    case Finding::kNoChange: return IntervalKind::kNoChange;
+    case Finding::kBetter:
+      return IntervalKind::kBetter;
+    case Finding::kWorse:
+      return IntervalKind::kWorse;
+    case Finding::kNoChange:
+      return IntervalKind::kNoChange;
     case Finding::kInconclusive:
-    case Finding::kInvocationsDiffer: break;
+    case Finding::kInvocationsDiffer:
+      break;
   }
   return IntervalKind::kInconclusive;
 }

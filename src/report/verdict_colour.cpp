@@ -8,11 +8,15 @@ std::string ColouredVerdict(const std::string& words, Finding finding, bool colo
   // The words, not the colour, carry the meaning: colour only helps the
   // eye find them.
   switch (finding) {
-    case Finding::kWorse: return "\033[31m" + words + "\033[0m";
-    case Finding::kBetter: return "\033[32m" + words + "\033[0m";
-    case Finding::kInvocationsDiffer: return "\033[33m" + words + "\033[0m";
+    case Finding::kWorse:
+      return "\033[31m" + words + "\033[0m";
+    case Finding::kBetter:
+      return "\033[32m" + words + "\033[0m";
+    case Finding::kInvocationsDiffer:
+      return "\033[33m" + words + "\033[0m";
     case Finding::kNoChange:
-    case Finding::kInconclusive: break;
+    case Finding::kInconclusive:
+      break;
   }
   return words;
 }
