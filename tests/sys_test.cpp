@@ -212,6 +212,27 @@ TEST(Events, TracepointsCountWhenTracefsIsReachable) {
   EXPECT_THROW(sys::ResolveEvent("exceptions:page_fault_usr"), Error);
 }
 
+// A misspelt event is matched within its subsystem, a misspelt subsystem
+// against every tracepoint.
+TEST(Events, AnUnknownTracepointSuggestsTheClosest) {
+  const sys::TracefsMount mount;
+  if (sys::TracefsRoot().empty()) GTEST_SKIP() << "tracefs not reachable (needs root)";
+  auto suggestion = [](const std::string& name) {
+    try {
+      sys::ResolveEvent(name);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("resolved");
+  };
+  for (int twice = 0; twice < 2; ++twice) {  // the second from the names read once
+    EXPECT_NE(suggestion("exceptions:page_fault_usr").find("did you mean 'exceptions:page_fault_user'"),
+              std::string::npos);
+    EXPECT_NE(suggestion("exception:page_fault_user").find("did you mean 'exceptions:page_fault_user'"),
+              std::string::npos);
+  }
+}
+
 TEST(Memory, RegionsAreAlignedAndProvedFromSmaps) {
   const sys::MappedRegion region = sys::MappedRegion::Map(8u << 20, kPage2m, PagePolicy::k4k);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(region.data()) % kPage2m, 0u);

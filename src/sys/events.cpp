@@ -149,6 +149,38 @@ bool TracepointSyntax(const std::string& name) {
   return !subsys.empty() && colon + 1 < name.size() && Lower(subsys) == subsys;
 }
 
+// Every tracepoint under `root`, as "subsystem:event", sorted. Read once per
+// tracefs root: the walk opens thousands of directories, and a run (or a
+// fuzzer) that names unknown tracepoints would pay it for each.
+const std::vector<std::string>& TracepointNames(const std::string& root) {
+  static std::map<std::string, std::vector<std::string>> by_root;
+  const auto known = by_root.find(root);
+  if (known != by_root.end()) return known->second;
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& sub : std::filesystem::directory_iterator(root + "/events", ec)) {
+    if (!sub.is_directory()) continue;
+    for (const auto& ev : std::filesystem::directory_iterator(sub.path(), ec)) {
+      if (ev.is_directory()) names.push_back(sub.path().filename().string() + ":" + ev.path().filename().string());
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return by_root.emplace(root, std::move(names)).first->second;
+}
+
+// The tracepoint to suggest for an unknown `subsys:event`: the closest
+// event of that subsystem where the subsystem exists (a misspelt event),
+// else the closest of all (a misspelt subsystem).
+std::string ClosestTracepoint(const std::string& root, const std::string& subsys, const std::string& name) {
+  const std::vector<std::string>& all = TracepointNames(root);
+  const std::string prefix = subsys + ":";
+  const auto first = std::lower_bound(all.begin(), all.end(), prefix);
+  auto last = first;
+  while (last != all.end() && last->compare(0, prefix.size(), prefix) == 0) ++last;
+  if (first == last) return ClosestName(name, all);
+  return ClosestName(name, std::vector<std::string>(first, last));
+}
+
 std::optional<EventEncoding> FromTracepoint(const std::string& name) {
   if (!TracepointSyntax(name)) return std::nullopt;
   const auto colon = name.find(':');
@@ -166,16 +198,7 @@ std::optional<EventEncoding> FromTracepoint(const std::string& name) {
   }
   const auto id = ReadInteger(root + "/events/" + subsys + "/" + event + "/id");
   if (!id) {
-    // Unknown tracepoint: suggest the closest one of that subsystem.
-    std::vector<std::string> names;
-    std::error_code ec;
-    for (const auto& sub : std::filesystem::directory_iterator(root + "/events", ec)) {
-      if (!sub.is_directory()) continue;
-      for (const auto& ev : std::filesystem::directory_iterator(sub.path(), ec)) {
-        if (ev.is_directory()) names.push_back(sub.path().filename().string() + ":" + ev.path().filename().string());
-      }
-    }
-    const std::string guess = ClosestName(name, names);
+    const std::string guess = ClosestTracepoint(root, subsys, name);
     throw Error("unknown tracepoint '" + name + "' (not in " + root + "/events)" +
                 (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
   }
