@@ -14,8 +14,9 @@ The CPU is one such state: membench runs unpinned, so each invocation also runs 
 to each of the first two CPUs in turn; if the CPUs differ, the pinned figures part by
 CPU.
 
-Each round runs, alternating: perf bench with 8 GiB and with 40 GiB copied in its timed
-region, and `membench run memcpy --size 1G --impl movsb -r 40`. From membench's 40
+Each round runs, in this order: perf bench with 8 GiB copied in its timed region,
+`membench run memcpy --size 1G --impl movsb -r 40`, perf bench with 40 GiB, and the
+membench command pinned to each CPU. From membench's 40
 samples (in the order taken, ~50 ms each) it takes the mean of the first 5 (what the
 default -r 5 reads), of all 40, and their median; and, inside each invocation, the
 relative Allan deviation at blocks of 1-16 samples.
