@@ -7,13 +7,25 @@
 # fails the script. FUZZ_SEED=N makes the mutations repeatable (CI sets it,
 # so a short run cannot fail one day and pass the next); unset, each run
 # explores anew. FUZZ_RUNS=N stops a target after N executions, SECONDS
-# being then only the cap (bench/fuzz_long.sh: 10 million each).
+# being then only the cap (bench/fuzz_long.sh: 10 million each). --replay
+# executes each input of the corpora once and mutates nothing: what a run
+# in another build (bench/fuzz_long.sh's UBSan-only one) found, checked in
+# this one.
 #   usage: scripts/run-fuzzers.sh BUILD SECONDS [TARGET...]
+#          scripts/run-fuzzers.sh --replay BUILD [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
-seconds=${2:?usage: run-fuzzers.sh BUILD SECONDS [TARGET...]}
-shift 2
+usage="usage: run-fuzzers.sh BUILD SECONDS [TARGET...] | --replay BUILD [TARGET...]"
+if [ "${1:-}" = --replay ]; then
+  build=${2:?$usage}
+  seconds=0
+  FUZZ_RUNS=0
+  shift 2
+else
+  build=${1:?$usage}
+  seconds=${2:?$usage}
+  shift 2
+fi
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(sizes matrix events result compare experiment store_import change_record)
 
