@@ -3,7 +3,7 @@
 # 1 GiB rep movsb copies, alternating), into bench/RESULTS.md. Installs the
 # peer (Debian's linux-perf) and python3 for the bookkeeping; neither is a
 # dependency of membench itself.
-#   bench/noise_compare.sh [BATCHES]   (default 3; about 6 minutes a batch)
+#   bench/noise_compare.sh [BATCHES [SIZES]]   (default 3 and 64M,1G)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -14,4 +14,4 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 make build >/dev/null
-exec python3 bench/noise_compare.py --batches "${1:-3}" --membench build/membench --out bench/RESULTS.md
+exec python3 bench/noise_compare.py --batches "${1:-3}" --sizes "${2:-64M,1G}" --membench build/membench --out bench/RESULTS.md
