@@ -46,17 +46,35 @@ TEST_F(CgroupTree, V2TakesTheTightestLimitOfTheGroupAndItsAncestors) {
   EXPECT_EQ(limits.path, "/a/b");
   EXPECT_EQ(limits.memory_max, 1073741824u);
   EXPECT_EQ(limits.memory_left, 1073741824u - 268435456u);
+  EXPECT_EQ(limits.memory_left_under, "memory.max");
+  EXPECT_FALSE(limits.memory_high.has_value());
   ASSERT_TRUE(limits.cpu_quota_cpus.has_value());
   EXPECT_DOUBLE_EQ(*limits.cpu_quota_cpus, 1.5);
   EXPECT_EQ(limits.cpuset_cpus, "0-3");
 }
 
+// memory.high throttles rather than kills, but a run above it times the
+// reclaim: what is left under it counts where it is the lower limit.
+TEST_F(CgroupTree, V2MemoryHighBelowMemoryMaxIsWhatIsLeft) {
+  Write("/cgroup.controllers", "memory");
+  Write("/g/memory.max", "1073741824");
+  Write("/g/memory.high", "536870912");
+  Write("/g/memory.current", "134217728");
+  const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/g\n");
+  EXPECT_EQ(limits.memory_max, 1073741824u);
+  EXPECT_EQ(limits.memory_high, 536870912u);
+  EXPECT_EQ(limits.memory_left, 536870912u - 134217728u);
+  EXPECT_EQ(limits.memory_left_under, "memory.high");
+}
+
 TEST_F(CgroupTree, V2WithoutLimitsHasNone) {
   Write("/cgroup.controllers", "cpu memory");
   Write("/user/memory.max", "max");
+  Write("/user/memory.high", "max");
   Write("/user/cpu.max", "max 100000");
   const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/user\n");
   EXPECT_FALSE(limits.memory_max.has_value());
+  EXPECT_FALSE(limits.memory_high.has_value());
   EXPECT_FALSE(limits.memory_left.has_value());
   EXPECT_FALSE(limits.cpu_quota_cpus.has_value());
 }
@@ -83,6 +101,7 @@ TEST_F(CgroupTree, V1ReadsEachControllersOwnPathAndIgnoresItsNoLimit) {
   EXPECT_EQ(limits.path, "/m") << "the memory controller's path names the group";
   EXPECT_EQ(limits.memory_max, 536870912u);
   EXPECT_EQ(limits.memory_left, 536870912u - 134217728u);
+  EXPECT_EQ(limits.memory_left_under, "memory.limit_in_bytes");
   ASSERT_TRUE(limits.cpu_quota_cpus.has_value());
   EXPECT_DOUBLE_EQ(*limits.cpu_quota_cpus, 0.5);
   EXPECT_EQ(limits.cpuset_cpus, "1");

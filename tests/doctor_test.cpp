@@ -61,6 +61,7 @@ void ExpectACompleteCheckList(const std::string& prefix) {
                            "zero page",
                            "NUMA nodes",
                            "cgroup memory.max",
+                           "cgroup memory.high",
                            "cgroup cpu.max",
                            "hypervisor",
                            "steal time",

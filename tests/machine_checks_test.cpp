@@ -153,6 +153,7 @@ TEST(MachineChecks, AVmLikeCisIsDescribedAsSuch) {
   f.cpuidle_driver = "none";
   f.system.hugetlb_pools.clear();
   f.cgroup.memory_max = 4ull << 30;
+  f.cgroup.memory_high = 3ull << 30;
   f.cgroup.path = "/machine.slice/vm";
   f.allowed_cpus = 2;
   f.system.online_cpus = 2;
@@ -165,6 +166,8 @@ TEST(MachineChecks, AVmLikeCisIsDescribedAsSuch) {
   EXPECT_EQ(Find(checks, "hugetlb pools").standing, Standing::kNote);
   EXPECT_NE(Find(checks, "hugetlb pools").fix.find("nr_hugepages"), std::string::npos);
   EXPECT_EQ(Find(checks, "cgroup memory.max").value, "4.0 GiB (cgroup /machine.slice/vm)");
+  EXPECT_EQ(Find(checks, "cgroup memory.high").value, "3.0 GiB (cgroup /machine.slice/vm)");
+  EXPECT_EQ(Find(checks, "cgroup memory.high").standing, Standing::kNote);
   const MachineCheck& caches = Find(checks, "cache sizes (CPUID / sysfs / hwloc)");
   EXPECT_EQ(caches.standing, Standing::kNote);
   EXPECT_EQ(caches.value, "L1d 48 KiB / 48 KiB / 48 KiB, L2 2 MiB / 2 MiB / 2 MiB, L3 105 MiB / - / -");

@@ -204,18 +204,22 @@ namespace membench {
 namespace {
 
 // A memory cgroup of the test's own, limited to 256 MiB (v2 or v1,
-// whichever the machine mounts), removed when the test ends.
+// whichever the machine mounts) by memory.max, or by memory.high (v2
+// only), removed when the test ends.
 class LimitedCgroup {
  public:
-  LimitedCgroup() {
+  enum class Limit { kMax, kHigh };
+  explicit LimitedCgroup(Limit limit = Limit::kMax) {
     const bool v2 = sys::PathExists("/sys/fs/cgroup/cgroup.controllers");
+    if (limit == Limit::kHigh && !v2) return;
     dir_ = (v2 ? "/sys/fs/cgroup/" : "/sys/fs/cgroup/memory/") + std::string("membench-test-") +
            std::to_string(::getpid());
     if (::mkdir(dir_.c_str(), 0755) != 0) {
       dir_.clear();
       return;
     }
-    const auto failed = sys::WriteFile(dir_ + (v2 ? "/memory.max" : "/memory.limit_in_bytes"), "268435456");
+    const char* file = limit == Limit::kHigh ? "/memory.high" : v2 ? "/memory.max" : "/memory.limit_in_bytes";
+    const auto failed = sys::WriteFile(dir_ + file, "268435456");
     if (failed) Remove();
   }
   ~LimitedCgroup() { Remove(); }
@@ -242,6 +246,17 @@ TEST(ResourceLimits, ACgroupMemoryLimitIsCheckedLikeMemAvailable) {
   EXPECT_NE(big.output.find("under the memory limit of cgroup"), std::string::npos) << big.output;
   const Outcome small = Membench("run memcpy --size 16M --impl libc -r 2 --warmup 0", group.Prefix());
   EXPECT_EQ(small.status, 0) << small.output;
+}
+
+// Above memory.high the kernel throttles and reclaims instead of killing:
+// a run that large would time reclaim, so it is refused the same way.
+TEST(ResourceLimits, ACgroupMemoryHighIsCheckedLikeMemoryMax) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "making a memory cgroup needs root";
+  const LimitedCgroup group(LimitedCgroup::Limit::kHigh);
+  if (!group.made()) GTEST_SKIP() << "no writable cgroup v2 memory.high here";
+  const Outcome big = Membench("run memcpy --size 512M -r 2", group.Prefix());
+  EXPECT_NE(big.status, 0) << big.output;
+  EXPECT_NE(big.output.find("memory.high 256.0 MiB at the tightest"), std::string::npos) << big.output;
 }
 
 }  // namespace

@@ -394,13 +394,22 @@ void CheckLimits(const MachineFacts& f, CheckList& list) {
   const std::string where = c.path.empty() ? "" : " (cgroup " + c.path + ")";
   if (c.memory_max && *c.memory_max < f.system.mem_total_bytes) {
     list.Add("limits", "cgroup memory.max", FormatSizeApprox(*c.memory_max) + where, Standing::kNote,
-             "a run larger than this limit reclaims its own pages or is killed; sizes are checked against free memory, "
-             "not this limit",
+             "a run larger than this limit reclaims its own pages or is killed; membench refuses sizes beyond what the "
+             "group has left under it",
              "raise memory.max of the group that sets it (this group or an ancestor, under /sys/fs/cgroup), or of "
              "the container");
   } else {
     list.Add("limits", "cgroup memory.max", "no limit below the machine's memory" + where, Standing::kGood,
              "the whole machine's memory is usable");
+  }
+  if (c.memory_high && *c.memory_high < f.system.mem_total_bytes) {
+    list.Add("limits", "cgroup memory.high", FormatSizeApprox(*c.memory_high) + where, Standing::kNote,
+             "above this the kernel throttles the group's allocations and reclaims its pages, so a run that large "
+             "times reclaim; membench refuses sizes beyond what the group has left under it",
+             "raise memory.high of the group that sets it (this group or an ancestor, under /sys/fs/cgroup)");
+  } else {
+    list.Add("limits", "cgroup memory.high", "no limit below the machine's memory" + where, Standing::kGood,
+             "no throttling below the machine's memory");
   }
   if (c.cpu_quota_cpus) {
     const bool throttles = *c.cpu_quota_cpus < f.allowed_cpus;

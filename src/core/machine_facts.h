@@ -21,9 +21,15 @@ namespace membench {
 struct CgroupLimits {
   std::string path;                         // "/user.slice/..." as /proc/self/cgroup gives it
   std::optional<std::uint64_t> memory_max;  // bytes; nullopt when unlimited or unknown
-  // The least any limited group has left: its limit less its usage
-  // (memory.current, memory.usage_in_bytes); nullopt when unlimited.
+  // v2's memory.high: above it the kernel throttles and reclaims the
+  // group's allocations instead of killing; nullopt when "max" or v1.
+  std::optional<std::uint64_t> memory_high;
+  // The least any limited group has left: its memory.max or memory.high,
+  // whichever is lower, less its usage (memory.current; v1's
+  // memory.usage_in_bytes); nullopt when unlimited. memory_left_under
+  // names that limit's file.
   std::optional<std::uint64_t> memory_left;
+  std::string memory_left_under;
   std::optional<double> cpu_quota_cpus;     // cpu.max quota / period; nullopt when unlimited
   std::string cpuset_cpus;                  // cpuset.cpus.effective, "" when not visible
 };

@@ -124,14 +124,16 @@ class CommandOpener : public PointOpener {
 MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
   MachineCapacity machine;
   machine.mem_available_bytes = sys::MemAvailableBytes();
-  // A cgroup's memory.max kills or reclaims the run long before the
-  // machine's memory runs out.
+  // A cgroup's memory.max kills or reclaims the run, and its memory.high
+  // throttles it, long before the machine's memory runs out.
   const CgroupLimits cgroup = sys::ReadCgroupLimits();
   if (cgroup.memory_left && (machine.mem_available_bytes == 0 || *cgroup.memory_left < machine.mem_available_bytes)) {
     machine.mem_available_bytes = std::max<std::uint64_t>(*cgroup.memory_left, 1);  // 0 would read as unknown
-    machine.mem_available_source =
-        fmt::format("under the memory limit of cgroup {} or an ancestor ({} at the tightest), less what is in use",
-                    cgroup.path.empty() ? "/" : cgroup.path, FormatSizeApprox(cgroup.memory_max.value_or(0)));
+    const std::optional<std::uint64_t> limit =
+        cgroup.memory_left_under == "memory.high" ? cgroup.memory_high : cgroup.memory_max;
+    machine.mem_available_source = fmt::format(
+        "under the memory limit of cgroup {} or an ancestor ({} {} at the tightest), less what is in use",
+        cgroup.path.empty() ? "/" : cgroup.path, cgroup.memory_left_under, FormatSizeApprox(limit.value_or(0)));
   }
   machine.process_limit = sys::ProcessLimit();
   machine.open_files_left = sys::OpenFilesLeft();

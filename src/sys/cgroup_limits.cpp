@@ -53,13 +53,25 @@ void Tighten(std::optional<std::uint64_t>& limit, std::uint64_t value) {
 
 void Tighten(std::optional<double>& limit, double value) { limit = limit ? std::min(*limit, value) : value; }
 
+// What a group has left under one of its limits, kept where it is the least.
+void TightenLeft(CgroupLimits& out, std::uint64_t limit, std::uint64_t used, const char* file) {
+  const std::uint64_t left = limit > used ? limit - used : 0;
+  if (out.memory_left && *out.memory_left <= left) return;
+  out.memory_left = left;
+  out.memory_left_under = file;
+}
+
 void ReadV2(const std::string& root, const std::string& path, CgroupLimits& out) {
   for (const std::string& group : SelfAndAncestors(path)) {
     const std::string dir = root + group;
+    const auto used = ParseUnsigned(ReadFirstLine(dir + "/memory.current").value_or("")).value_or(0);
     if (const auto memory = ParseUnsigned(ReadFirstLine(dir + "/memory.max").value_or("max"))) {
       Tighten(out.memory_max, *memory);
-      const auto used = ParseUnsigned(ReadFirstLine(dir + "/memory.current").value_or("")).value_or(0);
-      Tighten(out.memory_left, *memory > used ? *memory - used : 0);
+      TightenLeft(out, *memory, used, "memory.max");
+    }
+    if (const auto high = ParseUnsigned(ReadFirstLine(dir + "/memory.high").value_or("max"))) {
+      Tighten(out.memory_high, *high);
+      TightenLeft(out, *high, used, "memory.high");
     }
     // "max 100000" is no quota; "150000 100000" is 1.5 CPUs.
     std::istringstream cpu(ReadFirstLine(dir + "/cpu.max").value_or(""));
@@ -84,7 +96,7 @@ void ReadV1(const std::string& root, const std::map<std::string, std::string>& p
         Tighten(out.memory_max, max);
         const auto used = static_cast<std::uint64_t>(std::max<std::int64_t>(
             ReadInteger(dir + "/memory.usage_in_bytes").value_or(0), 0));
-        Tighten(out.memory_left, max > used ? max - used : 0);
+        TightenLeft(out, max, used, "memory.limit_in_bytes");
       }
     }
   }
