@@ -34,4 +34,4 @@ fuzz: setup
 	./scripts/run-fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build build-sanitize build-fuzz
+	rm -rf build build-sanitize build-fuzz build-fuzz-ub
