@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The long fuzzing run of issue 17: every fuzz target (docs/fuzzing.md) for
-# 10 million executions, or until HOURS (default 24; 1.5 is 90 minutes) have passed. Two
-# targets at a time, one per CPU of a 2-vCPU machine; JOBS=N for more.
+# 10 million executions, or until HOURS (default 24; 1.5 is 90 minutes) have
+# passed. Two targets at a time, one per CPU of a 2-vCPU machine; JOBS=N for
+# more.
 #
 # The long runs use a build with UBSan alone (build-fuzz-ub), which executes
 # the file loaders' inputs about 1.7 times as fast as `make fuzz`'s ASan+UBSan
