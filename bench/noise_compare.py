@@ -5,8 +5,8 @@ Issue 18 asks membench's noise to be at most half of perf bench's: the same copy
 (rep movsb, 64 MiB and 1 GiB), 10 separate invocations of each tool per batch,
 alternating perf, membench, and membench with the other placement choice
 (--remap no at 64 MiB, which the default remaps; --remap yes at 1 GiB, which it
-does not), so the VM's drift spreads over all three. The figure of an invocation is what a user reads: perf's one rate,
-membench's mean. CV = stddev / mean of a batch's 10 figures; a CV from 10 values
+does not), so the VM's drift spreads over all three. The figure of an
+invocation is what a user reads: perf's one rate, membench's mean. CV = stddev / mean of a batch's 10 figures; a CV from 10 values
 is itself uncertain (about +-25% of its value), hence several batches.
 """
 import argparse
