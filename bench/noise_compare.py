@@ -6,8 +6,9 @@ Issue 18 asks membench's noise to be at most half of perf bench's: the same copy
 alternating perf, membench, and membench with the other placement choice
 (--remap no at 64 MiB, which the default remaps; --remap yes at 1 GiB, which it
 does not), so the VM's drift spreads over all three. The figure of an
-invocation is what a user reads: perf's one rate, membench's mean. CV = stddev / mean of a batch's 10 figures; a CV from 10 values
-is itself uncertain (about +-25% of its value), hence several batches.
+invocation is what a user reads: perf's one rate, membench's mean. CV = stddev
+/ mean of a batch's 10 figures; a CV from 10 values is itself uncertain (about
++-25% of its value), hence several batches.
 """
 import argparse
 import datetime
@@ -80,7 +81,8 @@ def main():
         "\"remapped\" says whether the plain command remapped its buffers before every sample (by default up to",
         "256 MiB).",
         "",
-        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | other --remap | its CV | its in-run |",
+        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | other --remap | its CV "
+        "| its in-run |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for size, batch, pv, plain, other_remap, other in rows:
