@@ -66,7 +66,8 @@ def main():
                   flush=True)
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
-        "## Spread between invocations: membench against perf bench (issue 18)",
+        "## Spread between invocations: membench against perf bench"
+        + ("" if args.sizes == "64M,1G" else f" at {args.sizes}") + " (issue 18)",
         "",
         f"Machine: {machine_line()}. Date: {now}.",
         f"Command: `bench/noise_compare.sh {args.batches}" + ("" if args.sizes == "64M,1G" else f" {args.sizes}")
