@@ -2,11 +2,15 @@
 #include "membench_process.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include "sys/files.h"
 #include "sys/mthp.h"
@@ -56,8 +60,50 @@ MthpSettingsKept::~MthpSettingsKept() {
   }
 }
 
+namespace {
+
+// The test process's directory for its files, removed when the process ends:
+// one ctest run writes about a thousand results, stores and logs, which must
+// not pile up in the machine's /tmp. Sticky and writable by all, as /tmp is,
+// for the tests that run membench as another user. A death test's child
+// executes the test binary again: it finds its parent's directory in the
+// environment and leaves the removal to the parent.
+class ScratchDirectory {
+ public:
+  ScratchDirectory() {
+    static constexpr const char* kInherited = "MEMBENCH_TEST_SCRATCH";
+    if (const char* parents = std::getenv(kInherited)) {
+      path_ = parents;
+      return;
+    }
+    std::string pattern = testing::TempDir() + "membench_test_XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr || ::chmod(pattern.c_str(), 01777) != 0) {
+      throw std::runtime_error("cannot make a scratch directory in " + testing::TempDir());
+    }
+    path_ = pattern;
+    owner_ = ::getpid();
+    ::setenv(kInherited, path_.c_str(), 1);
+  }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  ~ScratchDirectory() {
+    // A forked child that exits (a fast death test) leaves its parent's files.
+    if (::getpid() != owner_) return;
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  pid_t owner_ = -1;  // none when the directory is a parent's
+  std::string path_;
+};
+
+}  // namespace
+
 std::string TempPath(const std::string& name) {
-  return testing::TempDir() + "membench_" + std::to_string(::getpid()) + "_" + name;
+  static const ScratchDirectory scratch;
+  return scratch.path() + "/" + name;
 }
 
 nlohmann::json ReadJson(const std::string& path) {

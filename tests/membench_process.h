@@ -42,7 +42,8 @@ class MthpSettingsKept {
   std::map<std::string, std::string> before_;
 };
 
-// A path in the test's temporary directory, unique to this process.
+// A path in this test process's own scratch directory, which is removed with
+// everything in it when the process exits.
 std::string TempPath(const std::string& name);
 nlohmann::json ReadJson(const std::string& path);
 

@@ -500,7 +500,9 @@ TEST(BadStore, ALockedStoreStillPrintsAndKeepsTheResult) {
   // Without --json the result goes to a rescue file that imports.
   sqlite3_open(path.c_str(), &holder);
   sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
-  const Outcome rescued = Membench(kShortRun + " --save --store " + path, "TMPDIR=" + testing::TempDir() + " ");
+  const std::string rescue_directory = TempPath("rescue");
+  std::filesystem::create_directory(rescue_directory);
+  const Outcome rescued = Membench(kShortRun + " --save --store " + path, "TMPDIR=" + rescue_directory + " ");
   sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(holder);
   std::smatch file;
