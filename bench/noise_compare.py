@@ -26,7 +26,7 @@ SIZES = [("64M", "64MB", 64 << 20, "no"), ("1G", "1GB", 1 << 30, "yes")]
 
 
 def membench_run(binary, size, extra):
-    """One plain invocation: its mean, the CV of its samples, and its note on placement."""
+    """One plain invocation: its mean, the CV of its samples, its note on placement, and its median."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         path = f.name
     try:
@@ -38,7 +38,7 @@ def membench_run(binary, size, extra):
         os.unlink(path)
     rate = m["stats"]["rate_per_second"]
     remapped = any("before every sample, warm-ups included" in n for n in m["notes"])
-    return rate["mean"] / 1e9, rate["cv_pct"], remapped
+    return rate["mean"] / 1e9, rate["cv_pct"], remapped, rate["median"] / 1e9
 
 
 def cv_pct(values):
@@ -80,11 +80,11 @@ def main():
         "sample, faulted in untimed). CV = stddev / mean of the batch's 10",
         "figures (their median in GB/s in brackets); \"in-run\" is the median CV of the samples inside one invocation;",
         "\"remapped\" says whether the plain command remapped its buffers before every sample (by default up to",
-        "256 MiB).",
+        "256 MiB); \"CV of medians\" is the spread of the plain command's median samples instead of its means.",
         "",
-        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | other --remap | its CV "
-        "| its in-run |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | CV of medians "
+        "| other --remap | its CV | its in-run |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for size, batch, pv, plain, other_remap, other in rows:
         pm, om = [p[0] for p in plain], [p[0] for p in other]
@@ -92,6 +92,7 @@ def main():
             f"| {size} | {batch} | {cv_pct(pv):.1f}% ({statistics.median(pv):.1f}) | "
             f"{cv_pct(pm):.1f}% ({statistics.median(pm):.1f}) | {cv_pct(pm) / cv_pct(pv):.2f} | "
             f"{'yes' if all(p[2] for p in plain) else 'no'} | {statistics.median(p[1] for p in plain):.1f}% | "
+            f"{cv_pct([p[3] for p in plain]):.1f}% | "
             f"{other_remap} | {cv_pct(om):.1f}% ({statistics.median(om):.1f}) | "
             f"{statistics.median(p[1] for p in other):.1f}% |")
     section = "spread" if args.sizes == "64M,1G" else "spread " + args.sizes

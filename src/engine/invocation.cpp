@@ -208,11 +208,12 @@ bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
 namespace {
 
-// A remapped point holds the old memory while the new is mapped: twice the
-// point's memory at once.
+// A remapped point holds the old memory and a spacer of up to its size while
+// the new is mapped (engine/workload_sampler.cpp): three times the point's
+// memory at once.
 WorkloadNeeds NeedsWithRemap(const WorkloadInfo& info, const Point& point) {
   WorkloadNeeds needs = info.NeedsOf(point);
-  if (Remapped(info, point)) needs.memory_bytes *= 2;
+  if (Remapped(info, point)) needs.memory_bytes *= 3;
   return needs;
 }
 

@@ -3,9 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <random>
+
 #include "core/units.h"
 #include "engine/workers.h"
 #include "sys/clock.h"
+#include "sys/memory.h"
 
 namespace membench {
 
@@ -21,6 +24,19 @@ sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
       break;
   }
   return {};
+}
+
+// Memory of a random number of 4 KiB pages, up to `most` bytes, written, so
+// that the pages a new preparation gets start at a random place in the
+// kernel's free lists. Without it the kernel hands back the pages freed
+// last, first, and the preparations cycle through the same few placements.
+sys::MappedRegion PlacementSpacer(std::uint64_t most) {
+  static thread_local std::mt19937_64 draw{std::random_device{}()};
+  const std::uint64_t pages = std::uniform_int_distribution<std::uint64_t>(0, most / 4096)(draw);
+  if (pages == 0) return {};
+  sys::MappedRegion spacer = sys::MappedRegion::Map(pages * 4096, 4096, PagePolicy::kDefault);
+  sys::PrefaultRegion(spacer, sys::Prefault::kWrite);
+  return spacer;
 }
 
 }  // namespace
@@ -84,15 +100,18 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
 }
 
 void WorkloadSampler::Remap() {
-  // The new memory is mapped while the old is still held: pages freed a
-  // moment before would come straight back, in the same placement.
+  // The new memory is mapped while the old is still held, behind a spacer:
+  // pages freed a moment before would come straight back, in the same
+  // placement, and preparations would cycle through a few sets of pages.
+  sys::MappedRegion spacer = PlacementSpacer(info_.NeedsOf(point_).memory_bytes);
   std::unique_ptr<Workload> fresh = info_.make();
   fresh->Prepare(point_);
-  // The old memory goes before the warming loop: on this project's VMs,
-  // unmapping tens of MiB makes the next touch of every page of the process
-  // cost about 6 us in the hypervisor, uncounted by the guest (its page
-  // tables are freed, and the host's shadow of them with them), and a 64 MiB
-  // copy timed after it ran at a tenth of its rate.
+  spacer = sys::MappedRegion();
+  // The spacer and the old memory go before the warming loop: on this
+  // project's VMs, unmapping tens of MiB makes the next touch of every page
+  // of the process cost about 6 us in the hypervisor, uncounted by the guest
+  // (its page tables are freed, and the host's shadow of them with them),
+  // and a 64 MiB copy timed after it ran at a tenth of its rate.
   workload_ = std::move(fresh);
   if (!workload_->FreshStateEachSample()) {
     workload_->BeforeRun();
@@ -137,8 +156,9 @@ void WorkloadSampler::Finish(Measurement& m) {
   if (remap_) {
     m.notes.push_back(fmt::format(
         "{}: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
-        "time in new memory mapped while the old was held, then warmed by one untimed loop: the interval includes "
-        "where the buffers land in physical memory; the page proofs are the last preparation's",
+        "time in new memory mapped while the old was held and behind a spacer of random size, then warmed by one "
+        "untimed loop: each preparation gets other physical pages, and the interval includes where the buffers land "
+        "in physical memory; the page proofs are the last preparation's",
         remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes", placements_));
     return;
   }
