@@ -80,11 +80,14 @@ def main():
         "sample, faulted in untimed). CV = stddev / mean of the batch's 10",
         "figures (their median in GB/s in brackets); \"in-run\" is the median CV of the samples inside one invocation;",
         "\"remapped\" says whether the plain command remapped its buffers before every sample (by default up to",
-        "256 MiB); \"CV of medians\" is the spread of the plain command's median samples instead of its means.",
+        "256 MiB); \"CV of medians\" is the spread of the plain command's median samples instead of its means;",
+        "\"r with perf\" is the correlation over the 10 rounds between perf's figure and the plain command's, run",
+        "right after it: near 1 when both follow one drift of the machine slower than a round, near 0 when each",
+        "invocation's figure is its own.",
         "",
-        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | CV of medians "
+        "| size | batch | perf CV | membench CV | membench / perf | remapped | in-run | CV of medians | r with perf "
         "| other --remap | its CV | its in-run |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for size, batch, pv, plain, other_remap, other in rows:
         pm, om = [p[0] for p in plain], [p[0] for p in other]
@@ -92,7 +95,7 @@ def main():
             f"| {size} | {batch} | {cv_pct(pv):.1f}% ({statistics.median(pv):.1f}) | "
             f"{cv_pct(pm):.1f}% ({statistics.median(pm):.1f}) | {cv_pct(pm) / cv_pct(pv):.2f} | "
             f"{'yes' if all(p[2] for p in plain) else 'no'} | {statistics.median(p[1] for p in plain):.1f}% | "
-            f"{cv_pct([p[3] for p in plain]):.1f}% | "
+            f"{cv_pct([p[3] for p in plain]):.1f}% | {statistics.correlation(pv, pm):+.2f} | "
             f"{other_remap} | {cv_pct(om):.1f}% ({statistics.median(om):.1f}) | "
             f"{statistics.median(p[1] for p in other):.1f}% |")
     section = "spread" if args.sizes == "64M,1G" else "spread " + args.sizes
