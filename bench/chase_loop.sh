@@ -6,8 +6,8 @@
 #   LAT_MEM_RD=/path/to/lat_mem_rd bench/chase_loop.sh [ROUNDS]   (default 2; about 6 minutes a round)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v python3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null
-command -v perf >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null
+. bench/peers.sh
+install_missing python3:python3 perf:linux-perf
 make build >/dev/null
 exec python3 bench/chase_loop.py --rounds "${1:-2}" --lat-mem-rd "${LAT_MEM_RD:-}" --membench build/membench \
   --out bench/RESULTS.md

@@ -5,7 +5,7 @@
 #   bench/invocation_drift.sh [PAIRS]   (default 6; about 70 s a pair)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v python3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null
-command -v perf >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null
+. bench/peers.sh
+install_missing python3:python3 perf:linux-perf
 make build >/dev/null
 exec python3 bench/invocation_drift.py --pairs "${1:-6}" --membench build/membench --out bench/RESULTS.md

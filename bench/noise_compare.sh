@@ -6,12 +6,7 @@
 #   bench/noise_compare.sh [BATCHES [SIZES]]   (default 3 and 64M,1G)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-need=()
-command -v perf >/dev/null || need+=(linux-perf)
-command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-  [ "$(id -u)" -eq 0 ] || { echo "install ${need[*]} first (as root: apt-get install ${need[*]})" >&2; exit 1; }
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. bench/peers.sh
+install_missing perf:linux-perf python3:python3
 make build >/dev/null
 exec python3 bench/noise_compare.py --batches "${1:-3}" --sizes "${2:-64M,1G}" --membench build/membench --out bench/RESULTS.md

@@ -9,13 +9,8 @@
 # ROUNDS: alternating rounds per size for the ratios, batches of 10 invocations for the spread.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-need=()
-command -v perf >/dev/null || need+=(linux-perf)
-command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-  [ "$(id -u)" -eq 0 ] || { echo "install ${need[*]} first (as root: apt-get install ${need[*]})" >&2; exit 1; }
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. bench/peers.sh
+install_missing perf:linux-perf python3:python3
 make build >/dev/null
 exec python3 bench/perf_bench_compare.py --rounds "${1:-5}" --sections "${2:-ratio,cv}" \
   --membench build/membench --out bench/RESULTS.md ${PREVIOUS:+--previous "$PREVIOUS"}

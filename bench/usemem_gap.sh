@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x "${USEMEM:-}" ] || { echo "set USEMEM to a usemem binary built from vm-scalability's usemem.c" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || { echo "run as root: the THP rows set transparent_hugepage/enabled" >&2; exit 1; }
-command -v python3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null
-command -v perf >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null
+. bench/peers.sh
+install_missing python3:python3 perf:linux-perf
 make build >/dev/null
 exec python3 bench/usemem_gap.py --rounds "${1:-3}" --usemem "$USEMEM" --membench build/membench --out bench/RESULTS.md
