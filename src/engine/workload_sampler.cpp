@@ -156,9 +156,9 @@ void WorkloadSampler::Finish(Measurement& m) {
   if (remap_) {
     m.notes.push_back(fmt::format(
         "{}: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
-        "time in new memory mapped while the old was held and behind a spacer of random size, then warmed by one "
-        "untimed loop: each preparation gets other physical pages, and the interval includes where the buffers land "
-        "in physical memory; the page proofs are the last preparation's",
+        "time in new memory mapped while the old was held and behind a spacer of a random number of 4 KiB pages (so "
+        "that it starts at another place in the kernel's free lists), then warmed by one untimed loop: the interval "
+        "includes where the buffers land in physical memory; the page proofs are the last preparation's",
         remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes", placements_));
     return;
   }
