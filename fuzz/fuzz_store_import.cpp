@@ -18,15 +18,33 @@ using membench::fuzz::Require;
 
 namespace {
 
+// The store of this process, removed with its journal files when the
+// process exits: every run of the target would otherwise leave its own.
+class ProcessStore {
+ public:
+  ProcessStore()
+      : path_((std::filesystem::temp_directory_path() / ("membench-fuzz-store-" + std::to_string(::getpid()) + ".db"))
+                  .string()) {
+    std::filesystem::remove(path_);
+    store_ = membench::OpenStore(path_);
+  }
+  ProcessStore(const ProcessStore&) = delete;
+  ProcessStore& operator=(const ProcessStore&) = delete;
+  ~ProcessStore() {
+    store_.reset();
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(path_ + suffix, ignored);
+  }
+  membench::Store& store() { return *store_; }
+
+ private:
+  std::string path_;
+  std::unique_ptr<membench::Store> store_;
+};
+
 membench::Store& TheStore() {
-  static const std::string path =
-      (std::filesystem::temp_directory_path() / ("membench-fuzz-store-" + std::to_string(::getpid()) + ".db"))
-          .string();
-  static const std::unique_ptr<membench::Store> store = [] {
-    std::filesystem::remove(path);
-    return membench::OpenStore(path);
-  }();
-  return *store;
+  static ProcessStore process_store;
+  return process_store.store();
 }
 
 }  // namespace
