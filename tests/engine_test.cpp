@@ -245,7 +245,7 @@ std::vector<std::vector<std::uint64_t>> prepared_frames;
 class PagesWorkload : public Workload {
  public:
   void Prepare(const Point&) override {
-    region_ = sys::MappedRegion::Map(kPagesWorkloadBytes, 4096, PagePolicy::kDefault);
+    region_ = sys::MappedRegion::Map(kPagesWorkloadBytes, 4096, PagePolicy::k4k);
     sys::PrefaultRegion(region_, sys::Prefault::kWrite);
     prepared_frames.push_back(SampledFrames(region_.data(), region_.size()));
   }

@@ -26,15 +26,16 @@ sys::CpuTimes OwnCpuTimes(CpuTimeScope::Own own) {
   return {};
 }
 
-// Memory of a random number of 4 KiB pages, up to `most` bytes, written, so
-// that the pages a new preparation gets start at a random place in the
-// kernel's free lists. Without it the kernel hands back the pages freed
-// last, first, and the preparations cycle through the same few placements.
+// Memory of a random number of 4 KiB pages (never THP), up to `most` bytes,
+// written, so that the pages a new preparation gets start at a random place
+// in the kernel's free lists. Without it the kernel hands back the pages
+// freed last, first, and the preparations cycle through the same few
+// placements.
 sys::MappedRegion PlacementSpacer(std::uint64_t most) {
   static thread_local std::mt19937_64 draw{std::random_device{}()};
   const std::uint64_t pages = std::uniform_int_distribution<std::uint64_t>(0, most / 4096)(draw);
   if (pages == 0) return {};
-  sys::MappedRegion spacer = sys::MappedRegion::Map(pages * 4096, 4096, PagePolicy::kDefault);
+  sys::MappedRegion spacer = sys::MappedRegion::Map(pages * 4096, 4096, PagePolicy::k4k);
   sys::PrefaultRegion(spacer, sys::Prefault::kWrite);
   return spacer;
 }
