@@ -95,6 +95,10 @@ for target in "${targets[@]}"; do
   size=$(find "$corpus" -type f | wc -l)
   if [ "$status" -eq 0 ]; then
     result="nothing found"
+  elif [ "$status" -eq 72 ] && grep -q 'libFuzzer: run interrupted' "${logs[@]}"; then
+    # A Ctrl-C: libFuzzer stops with 72, which is no finding.
+    printf '%-14s %14s %8s %8s  %s\n' "$target" "$executions" "$size" "$(( $(date +%s) - started ))" "interrupted"
+    exit 130
   else
     first=$(grep -h -E 'ERROR|property violated|deadly signal|out-of-memory|timeout' "${logs[@]}" | head -n 1 || true)
     result="FOUND (exit $status): ${first:-see ${logs[*]}}"
