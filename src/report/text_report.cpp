@@ -171,8 +171,13 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                          RateText(m, st.rate.max)),
              NoiseText(st.rate));
   if (st.rate.n >= 2) {
-    fmt::print(out, "{:>18}      {:<32} # 95% CI of the mean {} .. {}\n", "", "", RateText(m, st.rate.ci95_low),
-               RateText(m, st.rate.ci95_high));
+    // The interval sees only what varied while this run sampled; a host that
+    // drifts over seconds moves the next run's mean outside it (bench/RESULTS.md,
+    // drift_scale), which only separate invocations can measure.
+    fmt::print(out,
+               "{:>18}      {:<32} # 95% CI of the mean {} .. {}, from this run's samples: runs can differ by "
+               "more (membench doctor --noise)\n",
+               "", "", RateText(m, st.rate.ci95_low), RateText(m, st.rate.ci95_high));
   }
   if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st);
   if (m.precision_target_pct) {
