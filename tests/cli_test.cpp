@@ -212,6 +212,17 @@ TEST(Cli, RemapPreparesEverySampleAfreshAndSaysSo) {
     EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0);
   }
   std::remove(path.c_str());
+  // The spacer is of 4 KiB pages: a huge-page point says what it does not draw.
+  const std::string pages_path = TempPath("remap-pages.json");
+  const Outcome pages = Membench("run chase --size 4M --remap yes --pages 4k,thp -r 2 --json " + pages_path);
+  ASSERT_EQ(pages.status, 0) << pages.output;
+  for (const auto& m : ReadJson(pages_path)["measurements"]) {
+    std::string notes;
+    for (const auto& note : m["notes"]) notes += note.get<std::string>() + "\n";
+    EXPECT_EQ(notes.find("may get the same huge pages again") != std::string::npos, m["point"]["pages"] == "thp")
+        << notes;
+  }
+  std::remove(pages_path.c_str());
   const Outcome team = Membench("run memset --size 1M --remap yes --procs 2 -r 2");
   EXPECT_EQ(team.status, 2) << team.output;
   EXPECT_NE(team.output.find("--remap measures one worker's memory"), std::string::npos) << team.output;

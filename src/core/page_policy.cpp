@@ -43,4 +43,9 @@ PagePolicy ParsePagePolicy(const std::string& text) {
   throw Error("unknown page policy '" + text + "'");
 }
 
+PagePolicy PagePolicyOf(const Point& point) {
+  const ParamValue* pages = point.Find(kPagesParam);
+  return pages == nullptr ? PagePolicy::kDefault : ParsePagePolicy(pages->text);
+}
+
 }  // namespace membench

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <string>
 
+#include "core/params.h"
+
 namespace membench {
 
 inline constexpr std::size_t kPage4k = 4096;
@@ -50,5 +52,10 @@ std::string PagePolicyName(PagePolicy policy);
 std::string PageSizeName(std::size_t bytes);
 // The inverse of PagePolicyName; throws Error for other names.
 PagePolicy ParsePagePolicy(const std::string& text);
+
+// The --pages parameter's name, and the policy a point asks for with it
+// (default where the workload has no such parameter).
+inline constexpr const char* kPagesParam = "pages";
+PagePolicy PagePolicyOf(const Point& point);
 
 }  // namespace membench

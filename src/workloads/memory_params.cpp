@@ -1,7 +1,6 @@
 // File: workloads/memory_params.cpp
 #include "workloads/memory_params.h"
 
-#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -19,7 +18,7 @@ ParamSpec PagesParam() {
   std::vector<std::string> choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
   for (const std::size_t size : kMthpSizes) choices.push_back(PagePolicyName(PagePolicy::Mthp(size)));
   ParamSpec spec = ChoiceParam(
-      "pages", "default",
+      kPagesParam, "default",
       "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
       "(MAP_HUGETLB from the reserved pool), mthp-8k..mthp-1m (MADV_HUGEPAGE with only that multi-size THP "
       "enabled; membench sets and restores it as root)",
@@ -67,9 +66,7 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what) {
 
 WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers) {
   WorkloadNeeds needs;
-  const auto pages =
-      std::find_if(point.values.begin(), point.values.end(), [](const auto& value) { return value.first == "pages"; });
-  const PagePolicy policy = pages == point.values.end() ? PagePolicy::kDefault : ParsePagePolicy(pages->second.text);
+  const PagePolicy policy = PagePolicyOf(point);
   if (const std::size_t page = HugetlbPageBytes(policy); page != 0) {
     needs.hugetlb_pages[page] = (bytes + page - 1) / page + static_cast<std::uint64_t>(buffers);
   } else {
