@@ -450,7 +450,7 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
                      true},
                     {counters.empty() ? "-" : counters}});
   }
-  return Table({"point", "rate (mean)", "95% CI of the mean", "cv", "samples",
+  return Table({"point", "rate (mean)", "95% CI of the mean (this run's samples)", "cv", "samples",
                 "cycles per " + std::string(UnitSingular(r.measurements[g.indices.front()].unit)),
                 "counters (mean per sample)"},
                rows, "figures");
