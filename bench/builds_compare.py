@@ -8,11 +8,10 @@ of the two builds swapped every round so neither always follows perf. The
 figure of an invocation is its mean, as in noise_compare.py.
 """
 import argparse
-import datetime
 import statistics
 
-from noise_compare import SIZES, cv_pct, membench_run
-from perf_bench_compare import machine_line, perf_run
+from noise_compare import SIZES, membench_run
+from perf_bench_compare import cv_pct, perf_run, section_head
 from results_md import write_generated_section
 
 
@@ -35,11 +34,7 @@ def main():
                 runs[binary].append(membench_run(binary, size, []))
         rows.append((perf_v, runs[args.new], runs[args.old]))
         print(cv_pct(perf_v), cv_pct([r[0] for r in runs[args.new]]), cv_pct([r[0] for r in runs[args.old]]), flush=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        f"## Two builds of membench, alternating: {args.what} ({size})",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head(f"Two builds of membench, alternating: {args.what} ({size})") + [
         f"Command: `bench/builds_compare.sh {args.batches} {size} OLD \"{args.what}\"`.",
         "",
         f"Batches of 10 rounds: `perf bench -f simple mem memcpy -s {perf_size} -f x86-64-movsb` (8 GiB copied), then",

@@ -11,14 +11,13 @@ invocation is what a user reads: perf's one rate, membench's mean. CV = stddev
 +-25% of its value), hence several batches.
 """
 import argparse
-import datetime
 import json
 import os
 import statistics
 import subprocess
 import tempfile
 
-from perf_bench_compare import machine_line, perf_run
+from perf_bench_compare import cv_pct, perf_run, section_head
 from results_md import write_generated_section
 
 # (membench size, perf size, bytes, the --remap that is not the default's choice)
@@ -41,10 +40,6 @@ def membench_run(binary, size, extra):
     return rate["mean"] / 1e9, rate["cv_pct"], remapped, rate["median"] / 1e9
 
 
-def cv_pct(values):
-    return 100 * statistics.stdev(values) / statistics.mean(values)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--batches", type=int, default=3)
@@ -64,12 +59,8 @@ def main():
             rows.append((size, batch + 1, perf_v, plain, other_remap, other))
             print(size, batch, cv_pct(perf_v), cv_pct([p[0] for p in plain]), cv_pct([p[0] for p in other]),
                   flush=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        "## Spread between invocations: membench against perf bench"
-        + ("" if args.sizes == "64M,1G" else f" at {args.sizes}") + " (issue 18)",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("Spread between invocations: membench against perf bench"
+                         + ("" if args.sizes == "64M,1G" else f" at {args.sizes}") + " (issue 18)") + [
         f"Command: `bench/noise_compare.sh {args.batches}" + ("" if args.sizes == "64M,1G" else f" {args.sizes}")
         + "`.",
         "",

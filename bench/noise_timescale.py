@@ -22,7 +22,6 @@ default -r 5 reads), of all 40, and their median; and, inside each invocation, t
 relative Allan deviation at blocks of 1-16 samples.
 """
 import argparse
-import datetime
 import json
 import math
 import os
@@ -30,7 +29,7 @@ import statistics
 import subprocess
 import tempfile
 
-from perf_bench_compare import cv_pct, machine_line
+from perf_bench_compare import cv_pct, section_head
 from results_md import write_generated_section
 
 SAMPLES = 40
@@ -86,15 +85,11 @@ def main():
     first5 = [statistics.mean(x[:5]) for x in runs]
     all40 = [statistics.mean(x) for x in runs]
     median40 = [statistics.median(x) for x in runs]
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
     def cell(values):
         return f"{cv_pct(values):.1f}% ({statistics.median(values):.2f})"
 
-    lines = [
-        "## On what time scale a 1 GiB copy wanders (issue 18)",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("On what time scale a 1 GiB copy wanders (issue 18)") + [
         f"Command: `bench/noise_timescale.sh {args.rounds}`: {args.rounds} rounds, each, in this order, "
         "`perf bench -f simple mem memcpy -s 1GB -l 8 -f x86-64-movsb`, `membench run memcpy --size 1G --impl movsb "
         f"-r {SAMPLES}` and the same perf bench with `-l 40`, then the membench command with `-r 5 --cpu N` for CPUs 0 and 1 "

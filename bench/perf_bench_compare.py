@@ -120,14 +120,10 @@ def ratio_section(args):
                         prev_rates.setdefault(name, []).append(rate)
             rows.append((op, mb_size, best(perf_rates), best(mb_rates), best(prev_rates) if args.previous else None))
             print(op, mb_size, rows[-1], flush=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     previous = args.previous and (
         f" The previous engine (`membench` built from commit {commit_of(args.previous)}) ran in the same rounds, "
         "after membench, with the same command.")
-    lines = [
-        "## membench against perf bench mem",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head("membench against perf bench mem") + [
         f"Command: `bench/perf_bench_compare.sh {args.rounds} ratio` ({args.rounds} rounds, tools alternating at every size)."
         + (previous or ""),
         "",
@@ -172,11 +168,7 @@ def cv_section(args):
                 mb_sample_cv.append(sample_cv)
             rows.append((op, batch + 1, perf_fn, mb_impl, perf_v, mb_v, statistics.median(mb_sample_cv)))
             print(op, batch, "cv", cv_pct(perf_v), cv_pct(mb_v), flush=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        f"## Run-to-run spread at 64 MiB, membench -r {args.cv_reps}",
-        "",
-        f"Machine: {machine_line()}. Date: {now}.",
+    lines = section_head(f"Run-to-run spread at 64 MiB, membench -r {args.cv_reps}") + [
         f"Command: `python3 bench/perf_bench_compare.py --rounds {args.rounds} --sections cv --cv-reps {args.cv_reps}`.",
         "",
         f"{args.rounds} batches of 10 invocations of each tool, alternating, the same method in both. perf: `perf",
