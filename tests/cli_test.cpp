@@ -216,7 +216,8 @@ TEST(Cli, RemapPreparesEverySampleAfreshAndSaysSo) {
   const std::string pages_path = TempPath("remap-pages.json");
   const Outcome pages = Membench("run chase --size 4M --remap yes --pages 4k,thp -r 2 --json " + pages_path);
   ASSERT_EQ(pages.status, 0) << pages.output;
-  for (const auto& m : ReadJson(pages_path)["measurements"]) {
+  const nlohmann::json pages_result = ReadJson(pages_path);
+  for (const auto& m : pages_result["measurements"]) {
     std::string notes;
     for (const auto& note : m["notes"]) notes += note.get<std::string>() + "\n";
     EXPECT_EQ(notes.find("may get the same huge pages again") != std::string::npos, m["point"]["pages"] == "thp")
