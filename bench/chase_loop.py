@@ -13,8 +13,8 @@ import re
 import statistics
 import subprocess
 
-from peer_table import membench_all, spread
-from perf_bench_compare import section_head
+from peer_table import spread
+from perf_bench_compare import membench_all, section_head
 from results_md import write_generated_section
 
 SIZES = [("256K", 0.25), ("1M", 1.0), ("64M", 64.0), ("1G", 1024.0)]

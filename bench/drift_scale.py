@@ -18,14 +18,10 @@ would spread if only time mattered), and the relative Allan deviation at several
 lengths (white noise falls as 1/sqrt(block); a drift slower than the block does not).
 """
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import tempfile
 import time
 
-from noise_timescale import allan_pct
+from noise_timescale import allan_pct, membench_rates
 from perf_bench_compare import cv_pct, perf_run, section_head
 from results_md import write_generated_section
 
@@ -36,18 +32,9 @@ SIZES = {"64M": ("64MB", 64 << 20), "256M": ("256MB", 256 << 20), "1G": ("1GB", 
 
 def membench_samples(binary, size, samples, extra):
     """The rate of every timed sample of one invocation (GB/s, in the order taken) and its wall time (s)."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        start = time.monotonic()
-        subprocess.run([binary, "run", "memcpy", "--size", size, "--impl", "movsb", "-r", str(samples), "--json", path,
-                        *extra], check=True, capture_output=True, text=True)
-        wall = time.monotonic() - start
-        with open(path) as f:
-            rows = json.load(f)["measurements"][0]["samples"]
-    finally:
-        os.unlink(path)
-    return [s["work"] / s["wall_ns"] for s in rows], wall
+    start = time.monotonic()
+    rates = membench_rates(binary, samples, extra, size)
+    return rates, time.monotonic() - start
 
 
 def block_cv(rates, block):

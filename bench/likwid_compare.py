@@ -13,14 +13,13 @@ Both are converted here to both units. For a fill (store only) they agree.
 """
 import argparse
 import datetime
-import json
 import os
 import platform
 import re
 import statistics
 import subprocess
-import tempfile
 
+from perf_bench_compare import membench_all
 from results_md import cpu_model, write_generated_section
 
 # (label, likwid kernel, likwid total bytes, membench op, membench impl, membench bytes per worker,
@@ -41,17 +40,9 @@ def likwid_run(kernel, total_bytes):
 
 
 def membench_run(binary, op, impl, bytes_per_worker, reps):
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        assert bytes_per_worker % 1024 == 0  # membench's K is 1024 bytes
-        subprocess.run([binary, "run", op, "--impl", impl, "--size", f"{bytes_per_worker // 1024}K",
-                        "--threads", "2", "--cpu", "0,1", "-r", str(reps), "-e", "task-clock", "--json", path],
-                       check=True, capture_output=True, text=True)
-        with open(path) as f:
-            m = json.load(f)["measurements"][0]
-    finally:
-        os.unlink(path)
+    assert bytes_per_worker % 1024 == 0  # membench's K is 1024 bytes
+    m = membench_all(binary, [op, "--impl", impl, "--size", f"{bytes_per_worker // 1024}K", "--threads", "2", "--cpu",
+                              "0,1", "-r", str(reps), "-e", "task-clock"])[0]
     stats = m["stats"]
     skew = stats["workers"]["start_skew_ns"]["median"] if stats.get("workers") else 0
     return stats["rate_per_second"]["mean"] / 1e9, skew

@@ -11,13 +11,9 @@ invocation is what a user reads: perf's one rate, membench's mean. CV = stddev
 +-25% of its value), hence several batches.
 """
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import tempfile
 
-from perf_bench_compare import cv_pct, perf_run, section_head
+from perf_bench_compare import cv_pct, membench_all, perf_run, section_head
 from results_md import write_generated_section
 
 # (membench size, perf size, bytes, the --remap that is not the default's choice)
@@ -26,15 +22,7 @@ SIZES = [("64M", "64MB", 64 << 20, "no"), ("1G", "1GB", 1 << 30, "yes")]
 
 def membench_run(binary, size, extra):
     """One plain invocation: its mean, the CV of its samples, its note on placement, and its median."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        subprocess.run([binary, "run", "memcpy", "--size", size, "--impl", "movsb", "--json", path] + extra,
-                       check=True, capture_output=True, text=True)
-        with open(path) as f:
-            m = json.load(f)["measurements"][0]
-    finally:
-        os.unlink(path)
+    m = membench_all(binary, ["memcpy", "--size", size, "--impl", "movsb"] + extra)[0]
     rate = m["stats"]["rate_per_second"]
     remapped = any("before every sample, warm-ups included" in n for n in m["notes"])
     return rate["mean"] / 1e9, rate["cv_pct"], remapped, rate["median"] / 1e9

@@ -22,14 +22,11 @@ default -r 5 reads), of all 40, and their median; and, inside each invocation, t
 relative Allan deviation at blocks of 1-16 samples.
 """
 import argparse
-import json
 import math
-import os
 import statistics
 import subprocess
-import tempfile
 
-from perf_bench_compare import cv_pct, section_head
+from perf_bench_compare import cv_pct, membench_all, section_head
 from results_md import write_generated_section
 
 SAMPLES = 40
@@ -42,18 +39,10 @@ def perf_rate(gib_copied):
     return float(out.strip().splitlines()[-1]) / 1e9
 
 
-def membench_rates(binary, samples, extra=()):
+def membench_rates(binary, samples, extra=(), size="1G"):
     """The rate of every timed sample of one invocation, GB/s, in the order taken."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        subprocess.run([binary, "run", "memcpy", "--size", "1G", "--impl", "movsb", "-r", str(samples), "--json",
-                        path, *extra], check=True, capture_output=True, text=True)
-        with open(path) as f:
-            samples = json.load(f)["measurements"][0]["samples"]
-    finally:
-        os.unlink(path)
-    return [s["work"] / s["wall_ns"] for s in samples]
+    m = membench_all(binary, ["memcpy", "--size", size, "--impl", "movsb", "-r", str(samples), *extra])[0]
+    return [s["work"] / s["wall_ns"] for s in m["samples"]]
 
 
 def allan_pct(rates, block):

@@ -8,27 +8,12 @@ here beside the peer figures quoted in the issue (another day, maybe another
 CPU: read the ratios as a guide, not a measurement).
 """
 import argparse
-import json
-import os
 import re
 import statistics
 import subprocess
-import tempfile
 
-from perf_bench_compare import section_head
+from perf_bench_compare import membench_all, section_head
 from results_md import write_generated_section
-
-
-def membench_all(binary, args):
-    """Every measurement of one `membench run` invocation, from its --json."""
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        path = f.name
-    try:
-        subprocess.run([binary, "run"] + args + ["--json", path], check=True, capture_output=True, text=True)
-        with open(path) as f:
-            return json.load(f)["measurements"]
-    finally:
-        os.unlink(path)
 
 
 def membench(binary, args):

@@ -40,20 +40,24 @@ def perf_run(op, size_arg, size_bytes, function="all"):
     return rates
 
 
-def membench_run(binary, op, size_arg, reps=5, impl="all", with_cv=False):
+def membench_all(binary, args):
+    """Every measurement of one `membench run` invocation, from its --json."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         path = f.name
     try:
-        subprocess.run([binary, "run", op, "--size", size_arg, "--impl", impl, "-r", str(reps), "-e", "task-clock",
-                        "--json", path], check=True, capture_output=True, text=True)
+        subprocess.run([binary, "run"] + args + ["--json", path], check=True, capture_output=True, text=True)
         with open(path) as f:
-            result = json.load(f)
+            return json.load(f)["measurements"]
     finally:
         os.unlink(path)
+
+
+def membench_run(binary, op, size_arg, reps=5, impl="all", with_cv=False):
+    measurements = membench_all(binary, [op, "--size", size_arg, "--impl", impl, "-r", str(reps), "-e", "task-clock"])
     if with_cv:
         return {m["point"]["impl"]: (m["stats"]["rate_per_second"]["mean"] / 1e9, m["stats"]["rate_per_second"]["cv_pct"])
-                for m in result["measurements"]}
-    return {m["point"]["impl"]: m["stats"]["rate_per_second"]["mean"] / 1e9 for m in result["measurements"]}
+                for m in measurements}
+    return {m["point"]["impl"]: m["stats"]["rate_per_second"]["mean"] / 1e9 for m in measurements}
 
 
 def best(per_name):

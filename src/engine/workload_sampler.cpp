@@ -50,10 +50,9 @@ bool HugePages(PagePolicy policy) {
 // with this spacer 14-15 of the 16 preparations got mostly the huge pages of
 // an earlier one; with a spacer of up to as many huge pages, 12: the few
 // huge pages freed go straight back to the same short lists.
-const char* HugePagesSpacerCaveat() {
-  return " as far as 4 KiB pages go: with huge pages the spacer leaves the lists they come from as they were, and "
-         "the preparations may get the same huge pages again";
-}
+constexpr const char* kHugePagesSpacerCaveat =
+    " as far as 4 KiB pages go: with huge pages the spacer leaves the lists they come from as they were, and the "
+    "preparations may get the same huge pages again";
 
 }  // namespace
 
@@ -176,7 +175,7 @@ void WorkloadSampler::Finish(Measurement& m) {
         "that it starts at another place in the kernel's free lists), then warmed by one untimed loop: the interval "
         "includes where the buffers land in physical memory{}; the page proofs are the last preparation's",
         remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes", placements_,
-        HugePages(PagePolicyOf(point_)) ? HugePagesSpacerCaveat() : ""));
+        HugePages(PagePolicyOf(point_)) ? kHugePagesSpacerCaveat : ""));
     return;
   }
   const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
