@@ -46,7 +46,10 @@ TEST_F(CgroupTree, V2TakesTheTightestLimitOfTheGroupAndItsAncestors) {
   EXPECT_EQ(limits.path, "/a/b");
   EXPECT_EQ(limits.memory_max, 1073741824u);
   EXPECT_EQ(limits.memory_left, 1073741824u - 268435456u);
+  EXPECT_EQ(limits.memory_left_group, "/a");
   EXPECT_EQ(limits.memory_left_under, "memory.max");
+  EXPECT_EQ(limits.memory_left_limit, 1073741824u);
+  EXPECT_EQ(limits.memory_left_used, 268435456u);
   EXPECT_FALSE(limits.memory_high.has_value());
   ASSERT_TRUE(limits.cpu_quota_cpus.has_value());
   EXPECT_DOUBLE_EQ(*limits.cpu_quota_cpus, 1.5);
@@ -65,6 +68,22 @@ TEST_F(CgroupTree, V2MemoryHighBelowMemoryMaxIsWhatIsLeft) {
   EXPECT_EQ(limits.memory_high, 536870912u);
   EXPECT_EQ(limits.memory_left, 536870912u - 134217728u);
   EXPECT_EQ(limits.memory_left_under, "memory.high");
+}
+
+// The group with the least left is the one a run hits first, even where an
+// ancestor's limit is smaller: the refusal names that group and its limit.
+TEST_F(CgroupTree, WhatIsLeftNamesTheGroupThatHasTheLeastNotTheSmallestLimit) {
+  Write("/cgroup.controllers", "memory");
+  Write("/a/memory.max", "8589934592");  // the parent: 8 GiB, 2 GiB used
+  Write("/a/memory.current", "2147483648");
+  Write("/a/b/memory.max", "10737418240");  // the group: 10 GiB, 9.5 GiB used
+  Write("/a/b/memory.current", "10200547328");
+  const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/a/b\n");
+  EXPECT_EQ(limits.memory_max, 8589934592u) << "the smallest limit";
+  EXPECT_EQ(limits.memory_left, 10737418240u - 10200547328u);
+  EXPECT_EQ(limits.memory_left_group, "/a/b");
+  EXPECT_EQ(limits.memory_left_limit, 10737418240u);
+  EXPECT_EQ(limits.memory_left_used, 10200547328u);
 }
 
 TEST_F(CgroupTree, V2WithoutLimitsHasNone) {

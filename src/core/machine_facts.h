@@ -26,10 +26,14 @@ struct CgroupLimits {
   std::optional<std::uint64_t> memory_high;
   // The least any limited group has left: its memory.max or memory.high,
   // whichever is lower, less its usage (memory.current; v1's
-  // memory.usage_in_bytes); nullopt when unlimited. memory_left_under
-  // names that limit's file.
+  // memory.usage_in_bytes); nullopt when unlimited. The group may be an
+  // ancestor, and its limit need not be the smallest: memory_left_* say
+  // which group, which limit's file, the limit and the usage.
   std::optional<std::uint64_t> memory_left;
+  std::string memory_left_group;  // "/" for the root
   std::string memory_left_under;
+  std::uint64_t memory_left_limit = 0;
+  std::uint64_t memory_left_used = 0;
   std::optional<double> cpu_quota_cpus;     // cpu.max quota / period; nullopt when unlimited
   std::string cpuset_cpus;                  // cpuset.cpus.effective, "" when not visible
 };

@@ -129,11 +129,12 @@ MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
   const CgroupLimits cgroup = sys::ReadCgroupLimits();
   if (cgroup.memory_left && (machine.mem_available_bytes == 0 || *cgroup.memory_left < machine.mem_available_bytes)) {
     machine.mem_available_bytes = std::max<std::uint64_t>(*cgroup.memory_left, 1);  // 0 would read as unknown
-    const std::optional<std::uint64_t> limit =
-        cgroup.memory_left_under == "memory.high" ? cgroup.memory_high : cgroup.memory_max;
     machine.mem_available_source = fmt::format(
-        "under the memory limit of cgroup {} or an ancestor ({} {} at the tightest), less what is in use",
-        cgroup.path.empty() ? "/" : cgroup.path, cgroup.memory_left_under, FormatSizeApprox(limit.value_or(0)));
+        "under the memory limit of cgroup {}: {} {}, {} in use{}", cgroup.memory_left_group, cgroup.memory_left_under,
+        FormatSizeApprox(cgroup.memory_left_limit), FormatSizeApprox(cgroup.memory_left_used),
+        cgroup.memory_left_group == (cgroup.path.empty() ? "/" : cgroup.path)
+            ? ""
+            : "; an ancestor of this process's group " + cgroup.path);
   }
   machine.process_limit = sys::ProcessLimit();
   machine.open_files_left = sys::OpenFilesLeft();

@@ -54,11 +54,15 @@ void Tighten(std::optional<std::uint64_t>& limit, std::uint64_t value) {
 void Tighten(std::optional<double>& limit, double value) { limit = limit ? std::min(*limit, value) : value; }
 
 // What a group has left under one of its limits, kept where it is the least.
-void TightenLeft(CgroupLimits& out, std::uint64_t limit, std::uint64_t used, const char* file) {
+void TightenLeft(CgroupLimits& out, const std::string& group, std::uint64_t limit, std::uint64_t used,
+                 const char* file) {
   const std::uint64_t left = limit > used ? limit - used : 0;
   if (out.memory_left && *out.memory_left <= left) return;
   out.memory_left = left;
+  out.memory_left_group = group.empty() ? "/" : group;
   out.memory_left_under = file;
+  out.memory_left_limit = limit;
+  out.memory_left_used = used;
 }
 
 void ReadV2(const std::string& root, const std::string& path, CgroupLimits& out) {
@@ -67,11 +71,11 @@ void ReadV2(const std::string& root, const std::string& path, CgroupLimits& out)
     const auto used = ParseUnsigned(ReadFirstLine(dir + "/memory.current").value_or("")).value_or(0);
     if (const auto memory = ParseUnsigned(ReadFirstLine(dir + "/memory.max").value_or("max"))) {
       Tighten(out.memory_max, *memory);
-      TightenLeft(out, *memory, used, "memory.max");
+      TightenLeft(out, group, *memory, used, "memory.max");
     }
     if (const auto high = ParseUnsigned(ReadFirstLine(dir + "/memory.high").value_or("max"))) {
       Tighten(out.memory_high, *high);
-      TightenLeft(out, *high, used, "memory.high");
+      TightenLeft(out, group, *high, used, "memory.high");
     }
     // "max 100000" is no quota; "150000 100000" is 1.5 CPUs.
     std::istringstream cpu(ReadFirstLine(dir + "/cpu.max").value_or(""));
@@ -96,7 +100,7 @@ void ReadV1(const std::string& root, const std::map<std::string, std::string>& p
         Tighten(out.memory_max, max);
         const auto used = static_cast<std::uint64_t>(std::max<std::int64_t>(
             ReadInteger(dir + "/memory.usage_in_bytes").value_or(0), 0));
-        TightenLeft(out, max, used, "memory.limit_in_bytes");
+        TightenLeft(out, group, max, used, "memory.limit_in_bytes");
       }
     }
   }
