@@ -8,11 +8,9 @@ alternate lat_mem_rd (one invocation: every size up to 1 GiB, stride 64)
 with one membench invocation of both loops over the same sizes.
 """
 import argparse
-import os
-import re
 import statistics
-import subprocess
 
+from peer_runs import lat_mem_rd
 from peer_table import spread
 from perf_bench_compare import membench_all, section_head
 from results_md import write_generated_section
@@ -20,17 +18,6 @@ from results_md import write_generated_section
 SIZES = [("256K", 0.25), ("1M", 1.0), ("64M", 64.0), ("1G", 1024.0)]
 PATTERNS = ("sequential", "lmbench-stride")
 LOOPS = ("unrolled", "tight")
-
-
-def lat_mem_rd(binary):
-    """ns per load at each of SIZES, from one `lat_mem_rd -P 1 1024 64`."""
-    # Preset overheads and a 20 ms timing target: lmbench's own calibration
-    # takes longer than the measurement on this machine.
-    env = dict(os.environ, LOOP_O="0", TIMING_O="0", ENOUGH="20000")
-    out = subprocess.run([binary, "-P", "1", "1024", "64"], env=env, check=True, capture_output=True,
-                         text=True).stderr
-    figures = {float(m.group(1)): float(m.group(2)) for m in re.finditer(r"^([0-9.]+) ([0-9.]+)$", out, re.M)}
-    return {size: figures[mb] for size, mb in SIZES}
 
 
 def main():
@@ -45,8 +32,9 @@ def main():
     sizes = ",".join(size for size, _ in SIZES)
     for r in range(args.rounds):
         if args.lat_mem_rd:
-            for size, ns in lat_mem_rd(args.lat_mem_rd).items():
-                peer[size].append(ns)
+            figures = lat_mem_rd(args.lat_mem_rd, [mib for _, mib in SIZES])
+            for size, mib in SIZES:
+                peer[size].append(figures[mib])
         for m in membench_all(args.membench, ["chase", "--size", sizes, "--pattern", ",".join(PATTERNS), "--stride",
                                               "64", "--loop", ",".join(LOOPS), "-r", "5", "-e", "task-clock"]):
             point = m["point"]

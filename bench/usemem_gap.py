@@ -13,36 +13,24 @@ difference apart into what can be measured:
   - the clock start: usemem's clock runs from main() through fork, a pipe
     handshake and mmap; `usemem 4096` times all of that around one page;
   - the accounting: usemem prints 9/8 of the bytes in KiB/s; this table
-    converts every figure to GB/s of memory mapped and touched.
+    converts every figure to GB/s of memory mapped and touched;
+  - which memory one invocation draws: a burst of usemem --step 4096 runs back
+    to back with THP, beside every one of membench's samples, shows whether a
+    single usemem figure can be trusted to be warm.
 THP rows set /sys/kernel/mm/transparent_hugepage/enabled to `always` for
 usemem (it cannot madvise) and put the setting back afterwards.
 """
 import argparse
 import re
 import statistics
-import subprocess
 import time
 
+from peer_runs import GIB, reported_kib, usemem, usemem_madvises
 from peer_table import gb_per_s, membench, spread
 from perf_bench_compare import section_head
 from results_md import write_generated_section
 
-GIB = 1 << 30
 THP_ENABLED = "/sys/kernel/mm/transparent_hugepage/enabled"
-REPORTED_KIB = "/sys/module/page_reporting/parameters/reported_kib"
-
-
-def vmstat(name):
-    with open("/proc/vmstat") as f:
-        return next(int(l.split()[1]) for l in f if l.startswith(name + " "))
-
-
-def reported_kib():
-    try:
-        with open(REPORTED_KIB) as f:
-            return int(f.read())
-    except OSError:
-        return None
 
 
 def wait_for_host_reclaim(before_kib, timeout_s=15.0):
@@ -57,15 +45,6 @@ def wait_for_host_reclaim(before_kib, timeout_s=15.0):
             break
         time.sleep(0.1)
     return time.monotonic() - start
-
-
-def usemem(binary, size, step=None):
-    """(GB/s of the region, microseconds, THP faults)."""
-    thp_before = vmstat("thp_fault_alloc")
-    cmd = [binary] + (["--step", str(step)] if step else []) + [str(size)]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    usecs = int(re.search(r"\d+ bytes / (\d+) usecs", out).group(1))
-    return size / usecs / 1e3, usecs, vmstat("thp_fault_alloc") - thp_before
 
 
 class ThpAlways:
@@ -83,15 +62,31 @@ class ThpAlways:
 
 
 def fault(binary, pages, touch, recycle, reps):
-    return gb_per_s(membench(binary, ["fault", "--case", "anon-w-seq", "--size", "1G", "--pages", pages, "--touch",
-                                      touch, "--recycle", recycle, "-r", str(reps), "-e", "task-clock"]))
+    return membench(binary, ["fault", "--case", "anon-w-seq", "--size", "1G", "--pages", pages, "--touch", touch,
+                             "--recycle", recycle, "-r", str(reps), "-e", "task-clock"])
 
 
-def fault_rows(binary, pages, mb):
-    """membench's points of one page size, once each; fewer samples where each waits for the host."""
+def sample_gb_per_s(m):
+    return [s["work"] / s["wall_ns"] for s in m["samples"]]  # bytes per ns = GB/s
+
+
+def fault_rows(binary, pages, mb, samples):
+    """membench's points of one page size, once each; fewer samples where each waits for the host.
+    Every sample of the THP one-word-a-page point goes into samples, for the burst's comparison."""
     for (p, touch, recycle), values in mb.items():
         if p == pages:
-            values.append(fault(binary, pages, touch, recycle, 5 if recycle == "yes" else 3))
+            m = fault(binary, pages, touch, recycle, 5 if recycle == "yes" else 3)
+            values.append(m)
+            if touch == "4K":
+                samples.extend(sample_gb_per_s(m))
+
+
+def usemem_burst(binary, runs):
+    """usemem --step 4096 --madv-thp 1G, runs times back to back: (GB/s each, MiB the host took back meanwhile)."""
+    before = reported_kib()
+    rates = [usemem(binary, GIB, 4096, madv_thp=True).gb_per_s for _ in range(runs)]
+    after = reported_kib()
+    return rates, (after - before) // 1024 if before is not None else None
 
 
 def usemem_rows(binary, pages, rows):
@@ -102,12 +97,67 @@ def usemem_rows(binary, pages, rows):
     return cold_wait
 
 
+def median_ms(values):
+    return f"{statistics.median(values) * 1e3:.0f}"
+
+
+def time_lines(rows, mb):
+    """Where each tool's time goes, warm: user space is the touch loop, the kernel the faults."""
+    lines = [
+        "",
+        "Where the time goes, warm memory: ms per GiB, median over the rounds. usemem's user and kernel time are "
+        "wait4's rusage of usemem and its worker; its kernel time less the unmapping it prints (not in its rate). "
+        "membench's are each invocation's median sample (getrusage around the timed region; unmapping not in it).",
+        "",
+        "| pages | run | timed ms | user ms (the loop) | kernel ms (the faults) |",
+        "|---|---|---|---|---|",
+    ]
+    for pages in ("4k", "thp"):
+        for tool in ("usemem", "usemem --step 4096"):
+            runs = rows[(pages, tool, "warm")]
+            lines.append(f"| {pages} | {tool}, warm | {median_ms([r.usecs / 1e6 for r in runs])} | "
+                         f"{median_ms([r.user_s for r in runs])} | "
+                         f"{median_ms([r.sys_s - r.free_us / 1e6 for r in runs])} |")
+        for touch in ("words", "4K"):
+            ms = mb[(pages, touch, "yes")]
+
+            def per_sample(key):
+                return [statistics.median(s[key] for s in m["samples"]) / 1e9 for m in ms]
+            lines.append(f"| {pages} | membench --touch {touch}, recycle yes | {median_ms(per_sample('wall_ns'))} | "
+                         f"{median_ms(per_sample('user_ns'))} | {median_ms(per_sample('system_ns'))} |")
+    return lines
+
+
+def burst_lines(bursts, runs, mb_samples):
+    """One usemem run against another on the same memory state: how far apart single invocations land."""
+    every = [rate for rates, _ in bursts for rate in rates]
+    fastest = [max(rates) for rates, _ in bursts]
+    near = sum(rate >= 0.8 * max(rates) for rates, _ in bursts for rate in rates)
+    taken = [mib for _, mib in bursts if mib is not None]
+    return [
+        "",
+        f"THP, one word a page, back to back: each round, after the table's THP rows, `usemem --step 4096 --madv-thp "
+        f"1G` ran {runs} times in a row, THP back in the machine's own mode and madvised, as membench does.",
+        "",
+        "| | GB/s, median (min-max) | runs |",
+        "|---|---|---|",
+        f"| usemem, every run of the bursts | {spread(every, '{:.2f}')} | {len(every)} |",
+        f"| usemem, the fastest run of each burst | {spread(fastest, '{:.2f}')} | {len(fastest)} |",
+        f"| membench --touch 4K --recycle yes, every sample | {spread(mb_samples, '{:.2f}')} | {len(mb_samples)} |",
+        "",
+        f"usemem runs within 20% of their burst's fastest: {near} of {len(every)}. The host took back "
+        + (f"{', '.join(map(str, taken))} MiB of the guest's free memory during the bursts (free page reporting)."
+           if taken else "an unknown amount during the bursts (no reported_kib here)."),
+    ]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--usemem", required=True)
     ap.add_argument("--membench", default="build/membench")
     ap.add_argument("--out", default="bench/RESULTS.md")
+    ap.add_argument("--burst", type=int, default=6, help="usemem runs back to back a round, THP, one word a page")
     args = ap.parse_args()
     rows = {}
     for pages in ("4k", "thp"):
@@ -116,13 +166,17 @@ def main():
     mb = {(pages, touch, recycle): [] for pages in ("4k", "thp") for touch, recycle in
           (("words", "yes"), ("4K", "yes"), ("words", "no"))}
     overhead_us, waits = [], []
+    burst = usemem_madvises(args.usemem)
+    bursts, mb_thp_4k_samples = [], []
     for r in range(args.rounds):
         waits.append(usemem_rows(args.usemem, "4k", rows))
-        overhead_us.append(usemem(args.usemem, 4096)[1])
-        fault_rows(args.membench, "4k", mb)
+        overhead_us.append(usemem(args.usemem, 4096).usecs)
+        fault_rows(args.membench, "4k", mb, [])
         with ThpAlways():
             waits.append(usemem_rows(args.usemem, "thp", rows))
-        fault_rows(args.membench, "thp", mb)
+        if burst:
+            bursts.append(usemem_burst(args.usemem, args.burst))
+        fault_rows(args.membench, "thp", mb, mb_thp_4k_samples)
         print("round", r, flush=True)
 
     lines = section_head("usemem beside membench's anon-w-seq, taken apart (issue 18)") + [
@@ -141,18 +195,23 @@ def main():
     ]
     for pages in ("4k", "thp"):
         def u(tool, state):
-            return spread([row[0] for row in rows[(pages, tool, state)]], "{:.2f}")
+            return spread([row.gb_per_s for row in rows[(pages, tool, state)]], "{:.2f}")
+
+        def m(touch, recycle):
+            return spread([gb_per_s(run) for run in mb[(pages, touch, recycle)]], "{:.2f}")
         lines.append(f"| {pages} | {u('usemem', 'cold')} | {u('usemem', 'warm')} | {u('usemem --step 4096', 'warm')} | "
-                     f"{spread(mb[(pages, 'words', 'no')], '{:.2f}')} | {spread(mb[(pages, 'words', 'yes')], '{:.2f}')} | "
-                     f"{spread(mb[(pages, '4K', 'yes')], '{:.2f}')} |")
-    thp_faults = sorted({row[2] for key, values in rows.items() if key[0] == "thp" for row in values})
+                     f"{m('words', 'no')} | {m('words', 'yes')} | {m('4K', 'yes')} |")
+    thp_faults = sorted({row.thp_faults for key, values in rows.items() if key[0] == "thp" for row in values})
     lines += [
         "",
         f"usemem's THP faults per 1 GiB run (thp_fault_alloc): {', '.join(map(str, thp_faults))}; with THP in madvise "
-        f"mode its 4k rows took {', '.join(map(str, sorted({row[2] for key, values in rows.items() if key[0] == '4k' for row in values})))}.",
+        f"mode its 4k rows took {', '.join(map(str, sorted({row.thp_faults for key, values in rows.items() if key[0] == '4k' for row in values})))}.",
         f"usemem's clock start: `usemem 4096` (fork, pipe handshake, mmap and one page) took "
         f"{spread(overhead_us, '{:.0f}')} us.",
     ]
+    lines += time_lines(rows, mb)
+    lines += burst_lines(bursts, args.burst, mb_thp_4k_samples) if burst else [
+        "", "THP burst not run: this usemem has no --madv-thp (the teawater fork of vm-scalability has it)."]
     write_generated_section(args.out, "usemem_gap.py", "table", lines)
 
 
