@@ -17,8 +17,9 @@ difference apart into what can be measured:
   - which memory one invocation draws: a burst of usemem --step 4096 runs back
     to back with THP, beside every one of membench's samples, shows whether a
     single usemem figure can be trusted to be warm.
-THP rows set /sys/kernel/mm/transparent_hugepage/enabled to `always` for
-usemem (it cannot madvise) and put the setting back afterwards.
+The table's THP rows set /sys/kernel/mm/transparent_hugepage/enabled to
+`always` for usemem (older copies cannot madvise) and put the setting back
+afterwards; the burst uses --madv-thp and runs only where usemem has it.
 """
 import argparse
 import re
@@ -72,7 +73,7 @@ def sample_gb_per_s(m):
 
 def fault_rows(binary, pages, mb, samples):
     """membench's points of one page size, once each; fewer samples where each waits for the host.
-    Every sample of the THP one-word-a-page point goes into samples, for the burst's comparison."""
+    Every sample of the one-word-a-page point goes into samples (the THP call's, for the burst's comparison)."""
     for (p, touch, recycle), values in mb.items():
         if p == pages:
             m = fault(binary, pages, touch, recycle, 5 if recycle == "yes" else 3)
