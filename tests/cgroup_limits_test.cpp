@@ -45,11 +45,12 @@ TEST_F(CgroupTree, V2TakesTheTightestLimitOfTheGroupAndItsAncestors) {
   const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/a/b\n");
   EXPECT_EQ(limits.path, "/a/b");
   EXPECT_EQ(limits.memory_max, 1073741824u);
-  EXPECT_EQ(limits.memory_left, 1073741824u - 268435456u);
-  EXPECT_EQ(limits.memory_left_group, "/a");
-  EXPECT_EQ(limits.memory_left_under, "memory.max");
-  EXPECT_EQ(limits.memory_left_limit, 1073741824u);
-  EXPECT_EQ(limits.memory_left_used, 268435456u);
+  ASSERT_TRUE(limits.memory_left.has_value());
+  EXPECT_EQ(limits.memory_left->Bytes(), 1073741824u - 268435456u);
+  EXPECT_EQ(limits.memory_left->group, "/a");
+  EXPECT_EQ(limits.memory_left->limit_file, "memory.max");
+  EXPECT_EQ(limits.memory_left->limit, 1073741824u);
+  EXPECT_EQ(limits.memory_left->used, 268435456u);
   EXPECT_FALSE(limits.memory_high.has_value());
   ASSERT_TRUE(limits.cpu_quota_cpus.has_value());
   EXPECT_DOUBLE_EQ(*limits.cpu_quota_cpus, 1.5);
@@ -66,8 +67,9 @@ TEST_F(CgroupTree, V2MemoryHighBelowMemoryMaxIsWhatIsLeft) {
   const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/g\n");
   EXPECT_EQ(limits.memory_max, 1073741824u);
   EXPECT_EQ(limits.memory_high, 536870912u);
-  EXPECT_EQ(limits.memory_left, 536870912u - 134217728u);
-  EXPECT_EQ(limits.memory_left_under, "memory.high");
+  ASSERT_TRUE(limits.memory_left.has_value());
+  EXPECT_EQ(limits.memory_left->Bytes(), 536870912u - 134217728u);
+  EXPECT_EQ(limits.memory_left->limit_file, "memory.high");
 }
 
 // The group with the least left is the one a run hits first, even where an
@@ -80,10 +82,11 @@ TEST_F(CgroupTree, WhatIsLeftNamesTheGroupThatHasTheLeastNotTheSmallestLimit) {
   Write("/a/b/memory.current", "10200547328");
   const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/a/b\n");
   EXPECT_EQ(limits.memory_max, 8589934592u) << "the smallest limit";
-  EXPECT_EQ(limits.memory_left, 10737418240u - 10200547328u);
-  EXPECT_EQ(limits.memory_left_group, "/a/b");
-  EXPECT_EQ(limits.memory_left_limit, 10737418240u);
-  EXPECT_EQ(limits.memory_left_used, 10200547328u);
+  ASSERT_TRUE(limits.memory_left.has_value());
+  EXPECT_EQ(limits.memory_left->Bytes(), 10737418240u - 10200547328u);
+  EXPECT_EQ(limits.memory_left->group, "/a/b");
+  EXPECT_EQ(limits.memory_left->limit, 10737418240u);
+  EXPECT_EQ(limits.memory_left->used, 10200547328u);
 }
 
 TEST_F(CgroupTree, V2WithoutLimitsHasNone) {
@@ -103,7 +106,8 @@ TEST_F(CgroupTree, AGroupOverItsLimitHasNothingLeft) {
   Write("/g/memory.max", "1048576");
   Write("/g/memory.current", "2097152");
   const CgroupLimits limits = sys::ReadCgroupLimits(root_, "0::/g\n");
-  EXPECT_EQ(limits.memory_left, 0u);
+  ASSERT_TRUE(limits.memory_left.has_value());
+  EXPECT_EQ(limits.memory_left->Bytes(), 0u);
 }
 
 TEST_F(CgroupTree, V1ReadsEachControllersOwnPathAndIgnoresItsNoLimit) {
@@ -119,8 +123,9 @@ TEST_F(CgroupTree, V1ReadsEachControllersOwnPathAndIgnoresItsNoLimit) {
       sys::ReadCgroupLimits(root_, "5:memory:/m\n4:cpu,cpuacct:/c\n3:cpuset:/s\n0::/unified\n");
   EXPECT_EQ(limits.path, "/m") << "the memory controller's path names the group";
   EXPECT_EQ(limits.memory_max, 536870912u);
-  EXPECT_EQ(limits.memory_left, 536870912u - 134217728u);
-  EXPECT_EQ(limits.memory_left_under, "memory.limit_in_bytes");
+  ASSERT_TRUE(limits.memory_left.has_value());
+  EXPECT_EQ(limits.memory_left->Bytes(), 536870912u - 134217728u);
+  EXPECT_EQ(limits.memory_left->limit_file, "memory.limit_in_bytes");
   ASSERT_TRUE(limits.cpu_quota_cpus.has_value());
   EXPECT_DOUBLE_EQ(*limits.cpu_quota_cpus, 0.5);
   EXPECT_EQ(limits.cpuset_cpus, "1");

@@ -18,22 +18,25 @@
 
 namespace membench {
 
+// The group that has the least memory left under one of its limits: a run
+// larger than that hits it first, even where an ancestor's limit is smaller.
+struct CgroupMemoryLeft {
+  std::string group;       // "/" for the root
+  std::string limit_file;  // memory.max, memory.high or v1's memory.limit_in_bytes
+  std::uint64_t limit = 0;
+  std::uint64_t used = 0;  // memory.current; v1's memory.usage_in_bytes
+  std::uint64_t Bytes() const { return limit > used ? limit - used : 0; }
+};
+
 struct CgroupLimits {
   std::string path;                         // "/user.slice/..." as /proc/self/cgroup gives it
   std::optional<std::uint64_t> memory_max;  // bytes; nullopt when unlimited or unknown
   // v2's memory.high: above it the kernel throttles and reclaims the
   // group's allocations instead of killing; nullopt when "max" or v1.
   std::optional<std::uint64_t> memory_high;
-  // The least any limited group has left: its memory.max or memory.high,
-  // whichever is lower, less its usage (memory.current; v1's
-  // memory.usage_in_bytes); nullopt when unlimited. The group may be an
-  // ancestor, and its limit need not be the smallest: memory_left_* say
-  // which group, which limit's file, the limit and the usage.
-  std::optional<std::uint64_t> memory_left;
-  std::string memory_left_group;  // "/" for the root
-  std::string memory_left_under;
-  std::uint64_t memory_left_limit = 0;
-  std::uint64_t memory_left_used = 0;
+  // Over this group and its ancestors, the least any has left under its
+  // memory.max or memory.high; nullopt when none is limited.
+  std::optional<CgroupMemoryLeft> memory_left;
   std::optional<double> cpu_quota_cpus;     // cpu.max quota / period; nullopt when unlimited
   std::string cpuset_cpus;                  // cpuset.cpus.effective, "" when not visible
 };

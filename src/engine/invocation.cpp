@@ -127,14 +127,15 @@ MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
   // A cgroup's memory.max kills or reclaims the run, and its memory.high
   // throttles it, long before the machine's memory runs out.
   const CgroupLimits cgroup = sys::ReadCgroupLimits();
-  if (cgroup.memory_left && (machine.mem_available_bytes == 0 || *cgroup.memory_left < machine.mem_available_bytes)) {
-    machine.mem_available_bytes = std::max<std::uint64_t>(*cgroup.memory_left, 1);  // 0 would read as unknown
-    machine.mem_available_source = fmt::format(
-        "under the memory limit of cgroup {}: {} {}, {} in use{}", cgroup.memory_left_group, cgroup.memory_left_under,
-        FormatSizeApprox(cgroup.memory_left_limit), FormatSizeApprox(cgroup.memory_left_used),
-        cgroup.memory_left_group == (cgroup.path.empty() ? "/" : cgroup.path)
-            ? ""
-            : "; an ancestor of this process's group " + cgroup.path);
+  const std::optional<CgroupMemoryLeft>& left = cgroup.memory_left;
+  if (left && (machine.mem_available_bytes == 0 || left->Bytes() < machine.mem_available_bytes)) {
+    machine.mem_available_bytes = std::max<std::uint64_t>(left->Bytes(), 1);  // 0 would read as unknown
+    machine.mem_available_source =
+        fmt::format("under the memory limit of cgroup {}: {} {}, {} in use{}", left->group, left->limit_file,
+                    FormatSizeApprox(left->limit), FormatSizeApprox(left->used),
+                    left->group == (cgroup.path.empty() ? "/" : cgroup.path)
+                        ? ""
+                        : "; an ancestor of this process's group " + cgroup.path);
   }
   machine.process_limit = sys::ProcessLimit();
   machine.open_files_left = sys::OpenFilesLeft();

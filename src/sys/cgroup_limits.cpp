@@ -56,13 +56,9 @@ void Tighten(std::optional<double>& limit, double value) { limit = limit ? std::
 // What a group has left under one of its limits, kept where it is the least.
 void TightenLeft(CgroupLimits& out, const std::string& group, std::uint64_t limit, std::uint64_t used,
                  const char* file) {
-  const std::uint64_t left = limit > used ? limit - used : 0;
-  if (out.memory_left && *out.memory_left <= left) return;
-  out.memory_left = left;
-  out.memory_left_group = group.empty() ? "/" : group;
-  out.memory_left_under = file;
-  out.memory_left_limit = limit;
-  out.memory_left_used = used;
+  CgroupMemoryLeft left{group.empty() ? "/" : group, file, limit, used};
+  if (out.memory_left && out.memory_left->Bytes() <= left.Bytes()) return;
+  out.memory_left = std::move(left);
 }
 
 void ReadV2(const std::string& root, const std::string& path, CgroupLimits& out) {
