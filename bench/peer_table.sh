@@ -5,7 +5,7 @@
 # for the bookkeeping; neither is a dependency of membench itself. lmbench's
 # lat_mem_rd and vm-scalability's usemem are not packaged: build them outside
 # this tree and name them to run them side by side too.
-#   [LAT_MEM_RD=path] [USEMEM=path] bench/peer_table.sh [ROUNDS]   (default 3; about 4 minutes a round, more with the peers)
+#   [LAT_MEM_RD=path] [USEMEM=path] bench/peer_table.sh [ROUNDS]   (default 3; about 4 minutes a round, 7-8 with the peers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/peers.sh
