@@ -55,6 +55,7 @@ struct CommonRunFlags {
   std::string max_time = "60";
   std::string paired_by;
   std::string memory_traffic = "auto";
+  std::string unit = "GB/s";
   bool force = false;
   bool quiet = false;
 };
@@ -121,6 +122,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("FILE");
   AddSaveFlags(cmd, f.output.save);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
+  cmd.add_flag("-v,--verbose", f.output.style.verbose,
+               "perf stat's full block for every point, every counter and note (default: a line a point)");
+  cmd.add_option("--unit", f.unit, "byte rates in GB/s (10^9 B/s, default) or GiB/s (2^30 B/s, perf bench's)")
+      ->check(CLI::IsMember({"GB/s", "GiB/s"}));
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
   cmd.add_option("--paired-by", f.paired_by,
                  "the parameter the paired ratios compare along (default: the first choice parameter that varies), "
@@ -210,7 +215,9 @@ int Run(const WorkloadInfo& info, std::map<std::string, std::string> values, con
   invocation.Measure(info, points, options);
   RunResult result = invocation.Finish();
   result.paired_by = flags.paired_by;
-  return ReportAndSave(std::move(result), flags.output);
+  OutputRequest output = flags.output;
+  output.style.byte_rate_unit = ParseByteRateUnit(flags.unit);
+  return ReportAndSave(std::move(result), output);
 }
 
 }  // namespace

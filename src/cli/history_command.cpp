@@ -73,7 +73,7 @@ int Show(const HistoryArgs& args) {
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (i > 0) std::cout << "\n";
-    WriteTextReport(results[i], std::cout, sys::StdoutWantsColour());
+    WriteTextReport(results[i], std::cout, ReportStyle{.colour = sys::StdoutWantsColour()});
   }
   return 0;
 }

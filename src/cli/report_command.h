@@ -15,6 +15,8 @@ struct ReportArgs {
   std::vector<std::string> files;
   std::string format = "text";
   std::string output;  // "": standard output
+  bool verbose = false;
+  std::string unit = "GB/s";
 };
 
 void AddReportOptions(CLI::App& cmd, ReportArgs& args);

@@ -72,7 +72,8 @@ std::string ReportFormatHelp() {
          "sample and per summary, RFC 4180) or html (one self-contained file with SVG charts)";
 }
 
-void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out, bool colour) {
+void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out,
+                 const ReportStyle& style) {
   if (format == "csv") {
     WriteCsvReport(results, out);
   } else if (format == "html") {
@@ -81,9 +82,9 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (i > 0) out << "\n";
       if (format == "mail") {
-        WriteMailRun(results[i], out);
+        WriteMailRun(results[i], out, style);
       } else {
-        WriteTextReport(results[i], out, colour);
+        WriteTextReport(results[i], out, style);
       }
     }
   }
@@ -123,7 +124,9 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
   try {
     const bool to_stdout = request.report_path.empty();
     std::ostringstream report;
-    WriteReport({result}, request.format, report, to_stdout && sys::StdoutWantsColour());
+    ReportStyle style = request.style;
+    style.colour = to_stdout && sys::StdoutWantsColour();
+    WriteReport({result}, request.format, report, style);
     if (to_stdout) {
       std::cout << report.str();
       std::cout.flush();

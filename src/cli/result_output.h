@@ -12,6 +12,7 @@
 
 #include "cli/store_flags.h"
 #include "core/result.h"
+#include "report/report_style.h"
 
 namespace membench {
 
@@ -20,14 +21,16 @@ struct OutputRequest {
   SaveFlags save;
   std::string format = "text";  // of the report: text, mail, csv, html
   std::string report_path;      // "": standard output
+  ReportStyle style;            // -v, --unit; colour is decided where the report goes
 };
 
 // The report formats, as --format takes them, and what each is.
 inline const std::vector<std::string> kReportFormats = {"text", "mail", "csv", "html"};
 std::string ReportFormatHelp();
 
-// The results rendered in `format` (text in colour where `colour`).
-void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out, bool colour);
+// The results rendered in `format` (text in colour where style.colour).
+void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out,
+                 const ReportStyle& style);
 
 // Throws Error when --json or -o cannot be written or the store cannot be opened.
 void CheckOutputs(const OutputRequest& request);

@@ -76,7 +76,7 @@ std::string Spread(const Summary& s) { return s.n >= 2 ? fmt::format("+-{:.0f}%"
 
 }  // namespace
 
-void WriteMailRun(const RunResult& r, std::ostream& out) {
+void WriteMailRun(const RunResult& r, std::ostream& out, const ReportStyle& /*style*/) {
   Emit(out, fmt::format("membench {}: {}\nmachine: {}\n{}{}", r.tool_version, r.command_line, MachineLine(r),
                         r.interrupted ? "interrupted: what was measured before the stop\n" : "",
                         r.failure.empty() ? "" : "stopped early: " + r.failure + ": what was measured before it\n"));

@@ -14,13 +14,14 @@
 
 #include "core/result.h"
 #include "report/compare_report.h"
+#include "report/report_style.h"
 #include "report/result_file.h"
 
 namespace membench {
 
 inline constexpr std::size_t kMailColumns = 80;
 
-void WriteMailRun(const RunResult& result, std::ostream& out);
+void WriteMailRun(const RunResult& result, std::ostream& out, const ReportStyle& style = {});
 
 // `a_runs` and `b_runs`: the sides' results, for their machines.
 void WriteMailCompare(const CompareResult& compared, const LoadedResult& a, const LoadedResult& b,

@@ -538,7 +538,8 @@ void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
                {false, false, true, false, true, false});
 }
 
-void WriteTextReport(const RunResult& result, std::ostream& out, bool colour) {
+void WriteTextReport(const RunResult& result, std::ostream& out, const ReportStyle& style) {
+  const bool colour = style.colour;
   if (result.kind == ResultKind::kLmSummary) {
     WriteLmSummary(result, out);
     return;

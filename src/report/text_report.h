@@ -8,10 +8,11 @@
 #include <ostream>
 
 #include "core/result.h"
+#include "report/report_style.h"
 
 namespace membench {
 
-void WriteTextReport(const RunResult& result, std::ostream& out, bool colour = false);
+void WriteTextReport(const RunResult& result, std::ostream& out, const ReportStyle& style = {});
 
 // A rate as the report prints it: "9.812 GB/s", "1.904 Kpages/s".
 std::string RateText(const Measurement& m, double per_second);
