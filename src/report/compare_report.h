@@ -36,6 +36,9 @@ struct CompareOptions {
   bool colour = false;  // verdicts in colour (a terminal that wants it)
   bool mail = false;    // --format mail: report/mail_report.h's layout
   bool html = false;    // --format html: report/html_report.h's page
+  // -v (every row, the unchanged ones included) and --unit; its colour
+  // follows `colour` above.
+  ReportStyle style;
 };
 
 struct FigureRow {
