@@ -16,6 +16,7 @@
 
 #include "core/hypothesis.h"
 #include "report/metadata_diff.h"
+#include "report/report_style.h"
 #include "report/result_file.h"
 
 namespace membench {
