@@ -1,33 +1,49 @@
 # The two entry points of the README, and the builds behind them.
-#   make run   set up, build, and run a short default experiment
-#   make test  set up, build, and pass every test (also under ASan+UBSan: make test-sanitize)
-#   make fuzz  build the libFuzzer targets with Clang and run each FUZZ_SECONDS (docs/fuzzing.md)
+#   make run      install what membench needs, build the membench binary alone, run a short experiment
+#   make test     install what the tests need too, build everything, pass every test
+#                 (also under ASan+UBSan: make test-sanitize)
+#   make install  put membench on the PATH: PREFIX (default /usr/local), DESTDIR as usual
+#   make fuzz     build the libFuzzer targets with Clang and run each FUZZ_SECONDS (docs/fuzzing.md)
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 60
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all setup build run test test-sanitize fuzz clean
+.PHONY: all setup-run setup-test build build-all run test test-sanitize install fuzz clean
 
 all: build
 
-setup:
-	./scripts/setup-deps.sh
+setup-run:
+	./scripts/setup-deps.sh run
 
-build: setup
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+setup-test:
+	./scripts/setup-deps.sh test
+
+# The tests are configured only where they are built: `make run` needs
+# neither GoogleTest nor the test binaries.
+build: setup-run
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMBENCH_BUILD_TESTS=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target membench membench-helper
+
+build-all: setup-test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMBENCH_BUILD_TESTS=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	$(BUILD)/membench run memcpy --size 64M --impl all
 
-test: build
+test: build-all
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-test-sanitize: setup
+test-sanitize: setup-test
 	$(MAKE) test BUILD=build-sanitize CMAKE_FLAGS="-DMEMBENCH_SANITIZE=ON -DMEMBENCH_WERROR=ON"
 
-fuzz: setup
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+fuzz: setup-test
 	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DMEMBENCH_FUZZ=ON \
 	  -DMEMBENCH_SANITIZE=ON -DMEMBENCH_BUILD_TESTS=OFF $(CMAKE_FLAGS)
 	cmake --build build-fuzz -j $(JOBS) --target fuzzers

@@ -1,14 +1,44 @@
 #!/usr/bin/env bash
-# Installs membench's Debian 12 build and test dependencies (DESIGN.md's list),
-# as root, and only those that are missing; a no-op when all are present.
+# Installs membench's Debian 12 dependencies (DESIGN.md's list), as root, and
+# only those that are missing; a no-op when all are present.
+#
+#   scripts/setup-deps.sh [run|test]    install what building and running (or testing) needs
+#   scripts/setup-deps.sh --list run    print the packages, one a line, and install nothing
+#
+# `run` is what `make run` needs: the compiler and the libraries membench
+# links. `test` adds what only the tests and `make fuzz` need: GoogleTest;
+# postgresql, the server the store tests start a throw-away cluster of;
+# rt-tests, the hackbench seed 004's experiment file runs (its smoke test);
+# chromium, the headless browser the HTML report's test renders the page in;
+# clang and libclang-rt-14-dev, the compiler and libFuzzer runtime of
+# `make fuzz`. The default is `test`, everything.
 set -euo pipefail
-# postgresql: the server the store tests start a throw-away cluster of; rt-tests:
-# the hackbench seed 004's experiment file runs (its smoke test); chromium:
-# the headless browser the HTML report's test renders the page in; clang and
-# libclang-rt-14-dev: the compiler and libFuzzer runtime of `make fuzz`.
-packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
-          libsqlite3-dev libpq-dev postgresql libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev googletest libgtest-dev rt-tests chromium
-          clang libclang-rt-14-dev)
+
+run_packages=(g++ make cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
+              libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev)
+test_only_packages=(googletest libgtest-dev postgresql rt-tests chromium clang libclang-rt-14-dev)
+
+usage() {
+  echo "usage: $0 [run|test]  or  $0 --list run|test" >&2
+  exit 2
+}
+
+packages_for() {
+  case "$1" in
+    run) printf '%s\n' "${run_packages[@]}" ;;
+    test) printf '%s\n' "${run_packages[@]}" "${test_only_packages[@]}" ;;
+    *) usage ;;
+  esac
+}
+
+if [ "${1:-}" = "--list" ]; then
+  [ $# -eq 2 ] || usage
+  packages_for "$2"
+  exit 0
+fi
+[ $# -le 1 ] || usage
+mapfile -t packages < <(packages_for "${1:-test}")
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
