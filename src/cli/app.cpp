@@ -97,20 +97,38 @@ void CheckNoEmptyValues(const CLI::App& app) {
   }
 }
 
+// CLI11's "--json: At Most 1 required but received 2" as what to do.
+std::string MismatchMessage(const std::string& message) {
+  const std::string name = message.substr(0, message.find(':'));
+  if (message.find("At Most") != std::string::npos) return name + " is given more than once: give it once";
+  if (message.find("missing") != std::string::npos) return name + " needs a value after it";
+  return message;
+}
+
 // One line, and what to type instead, for what CLI11 refused.
-std::string UsageMessage(const CLI::ParseError& e, const CLI::App& app) {
+std::string UsageMessage(const CLI::ParseError& e, const CLI::App& app, const BuiltApp& built) {
   const CLI::App* reached = Reached(app);
+  const std::string path = PathOf(reached);
   std::string message = e.what();
   std::replace(message.begin(), message.end(), '\n', ' ');
-  const auto subcommands = reached->get_subcommands({});
-  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !subcommands.empty() &&
-      reached->get_subcommands().empty() && reached->get_require_subcommand_min() > 0) {
-    std::string names;
-    for (const CLI::App* sub : subcommands) names += (names.empty() ? "" : ", ") + sub->get_name();
-    message = PathOf(reached) +
-              " needs a subcommand: " + (subcommands.size() <= 8 ? "one of " + names : "see membench list workloads");
+  std::vector<std::string> names;
+  for (const CLI::App* sub : reached->get_subcommands({})) names.push_back(sub->get_name());
+  const bool no_subcommand_given = !names.empty() && reached->get_subcommands().empty();
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    message = MismatchMessage(message);
+  } else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && no_subcommand_given) {
+    // "membench frobnicate": the closest command, not "not expected".
+    const std::string word = message.substr(message.rfind(' ') + 1);
+    const std::string guess = ClosestName(word, names);
+    if (word.rfind('-', 0) != 0) {
+      message = path + " has no command " + word + (guess.empty() ? "" : "; did you mean " + guess + "?");
+    }
+  } else if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && no_subcommand_given) {
+    const Command& entry = *built.entries.at(reached);
+    message = path + " needs a subcommand, e.g. " +
+              (entry.examples.empty() ? path + " " + names.front() : entry.examples.front());
   }
-  return message + " (see " + PathOf(reached) + " --help)";
+  return message + " (see " + path + " --help)";
 }
 
 // Before CLI11 parses: an unknown workload or workload parameter gets the
@@ -134,7 +152,7 @@ int RunCli(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help and --version are not errors.
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "membench: error: " << UsageMessage(e, app) << "\n";
+    std::cerr << "membench: error: " << UsageMessage(e, app, built) << "\n";
     return kUsageStatus;
   } catch (const Error& e) {
     std::cerr << "membench: error: " << e.what() << "\n";
@@ -147,6 +165,7 @@ int PrintHelp(const std::vector<std::string>& topic) {
   // rather than CLI11's "not expected".
   const Command table = MembenchCommand();
   const Command* at = &table;
+  std::string path = "membench";
   for (const std::string& word : topic) {
     std::vector<std::string> names;
     const Command* next = nullptr;
@@ -156,11 +175,11 @@ int PrintHelp(const std::vector<std::string>& topic) {
     }
     if (next == nullptr) {
       const std::string guess = ClosestName(word, names);
-      throw Error("membench help: " + (at == &table ? std::string("membench") : "membench ... " + at->name) +
-                  " has no command " + word + (guess.empty() ? "" : "; did you mean " + guess + "?") +
-                  " (membench --help lists the commands)");
+      throw Error("membench help: " + path + " has no command " + word +
+                  (guess.empty() ? "" : "; did you mean " + guess + "?") + " (" + path + " --help lists them)");
     }
     at = next;
+    path += " " + word;
   }
   std::vector<std::string> args = {"membench"};
   args.insert(args.end(), topic.begin(), topic.end());

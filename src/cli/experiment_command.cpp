@@ -19,6 +19,7 @@
 #include "core/paired.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "report/json_report.h"
 #include "sys/command.h"
 #include "sys/limits.h"
 #include "sys/result_file.h"
@@ -207,8 +208,15 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     }
   }
   if (!run_by_run) {
+    // An experiment has runs: its JSON is an array even where it has one.
     std::ostringstream report;
-    WriteReport(reported, args.format, report, args.style);
+    if (args.format == "json") {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const RunResult& r : reported) runs.push_back(ResultToJson(r));
+      report << runs.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      WriteReport(reported, args.format, report, args.style);
+    }
     WriteReportText(report.str(), args.output);
   }
   PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", sys::StdoutWantsColour());

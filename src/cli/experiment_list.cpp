@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/experiment_file.h"
+#include "cli/help_format.h"
 #include "core/error.h"
 #include "sys/files.h"
 #include "sys/process.h"
@@ -19,6 +20,9 @@
 
 namespace membench {
 namespace {
+
+// As --help: a listing reads in a terminal beside another.
+constexpr std::size_t kListColumns = kHelpColumns;
 
 // "109 s", "3 min 24 s".
 std::string Duration(int seconds) {
@@ -47,10 +51,10 @@ int ListExperiments() {
   }
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    if (entry.path().extension() == ".toml") files.push_back(entry.path().string());
+    if (entry.path().extension() == ".toml") files.push_back(entry.path().lexically_normal().string());
   }
   std::sort(files.begin(), files.end());
-  fmt::print("# {} experiments in {}; run one with membench experiment run FILE [--quick]\n", files.size(), folder);
+  fmt::print("# {} experiments in {}\n# run one with: membench experiment run FILE [--quick]\n", files.size(), folder);
   std::vector<Experiment> experiments;
   std::set<std::string> machines;
   for (const std::string& path : files) {
@@ -65,10 +69,15 @@ int ListExperiments() {
       took = "a full run took " + Duration(experiment.duration_s) +
              (one_machine ? "" : " (" + experiment.duration_measured_on + ")");
     }
-    fmt::print("\n{}\n  {}\n  {} run{}; {}\n", std::filesystem::path(experiment.path).filename().string(),
-               experiment.question, experiment.runs.size(), experiment.runs.size() == 1 ? "" : "s", took);
+    fmt::print("\n{}\n", experiment.path);
+    for (const std::string& line : WrapWords(experiment.question, kListColumns - 2)) fmt::print("  {}\n", line);
+    fmt::print("  {} run{}; {}\n", experiment.runs.size(), experiment.runs.size() == 1 ? "" : "s", took);
   }
-  if (one_machine) fmt::print("\nDurations as recorded in each file: {}.\n", *machines.begin());
+  if (one_machine) {
+    fmt::print("\n");
+    const std::string text = "Durations as recorded in each file: " + *machines.begin() + ".";
+    for (const std::string& line : WrapWords(text, kListColumns)) fmt::print("{}\n", line);
+  }
   fmt::print("--quick runs fewer samples on smaller sizes: a smoke test of a file.\n");
   return 0;
 }

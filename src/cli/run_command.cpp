@@ -74,8 +74,8 @@ std::string PairedByExample(const WorkloadInfo& info) {
     if (found != lists.end()) along = found;
   }
   const auto other = along == lists.begin() ? lists.begin() + 1 : lists.begin();
-  return fmt::format(", e.g. --{} {} --{} {} --paired-by {}", other->first, other->second, along->first,
-                     along->second, along->first);
+  return fmt::format(", e.g. --{} {} --{} {} --paired-by {}", other->first, other->second, along->first, along->second,
+                     along->first);
 }
 
 // A workload's own parameter wins over a common flag of the same name:
@@ -95,9 +95,10 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
     cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
         ->type_name("N");
   }
-  cmd.add_option("-e,--events", f.events,
-                 "counters (default: the set default): sets default (perf stat's), tlb, cache, branch, faults; perf names, "
-                 "libpfm4 names, tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
+  cmd.add_option(
+         "-e,--events", f.events,
+         "counters (default: the set default): sets default (perf stat's), tlb, cache, branch, faults; perf names, "
+         "libpfm4 names, tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
       ->type_name("EVENTS");
   cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3 (workers: round-robin)")->type_name("CPUS");
   cmd.add_option("--procs", f.procs,
@@ -238,7 +239,8 @@ Command LmSummaryCommand() {
                    fmt::format("timed samples per figure (default {})", kDefaultRepetitions))
         ->type_name("N");
     cmd.add_option("--warmup", f.warmup, "untimed warm-up samples per figure (default 1)")->type_name("N");
-    cmd.add_option("-e,--events", f.events, "counters, as for every workload (default: the set default)")->type_name("EVENTS");
+    cmd.add_option("-e,--events", f.events, "counters, as for every workload (default: the set default)")
+        ->type_name("EVENTS");
     cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3")->type_name("CPUS");
     cmd.add_option("--json", f.output.json_path, "also write every measurement (schema membench-result/1) to FILE")
         ->type_name("FILE");
