@@ -24,8 +24,13 @@ namespace {
 // Usage errors exit with this status, as membench's own bad-input errors.
 constexpr int kUsageStatus = 2;
 
-// The command line as built from the table, and which entry each command is.
+// The command line as built from the table, and which entry each command
+// is. It stays where it is built: `entries` points into `table`.
 struct BuiltApp {
+  BuiltApp() = default;
+  BuiltApp(const BuiltApp&) = delete;
+  BuiltApp& operator=(const BuiltApp&) = delete;
+
   Command table;
   std::unique_ptr<CLI::App> app;
   std::map<const CLI::App*, const Command*> entries;
@@ -53,8 +58,7 @@ void AddCommand(CLI::App& cmd, const Command& entry, BuiltApp& built) {
   }
 }
 
-BuiltApp BuildApp() {
-  BuiltApp built;
+void BuildApp(BuiltApp& built) {
   built.table = MembenchCommand();
   built.app = std::make_unique<CLI::App>(built.table.summary, built.table.name);
   // Set before any subcommand is added: they take their parent's formatter.
@@ -62,7 +66,6 @@ BuiltApp BuildApp() {
   built.app->set_version_flag("--version", std::string("membench ") + MEMBENCH_VERSION);
   AddCommand(*built.app, built.table, built);
   built.app->require_subcommand(0, 1);
-  return built;
 }
 
 // The command the parse reached: the last subcommand given.
@@ -140,7 +143,8 @@ void CheckNamesFirst(const CLI::App& app, int argc, char** argv) {
 }  // namespace
 
 int RunCli(int argc, char** argv) {
-  BuiltApp built = BuildApp();
+  BuiltApp built;
+  BuildApp(built);
   CLI::App& app = *built.app;
   try {
     CheckNamesFirst(app, argc, argv);
