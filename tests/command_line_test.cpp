@@ -158,7 +158,7 @@ TEST(CommandLine, AnEmptyValueIsAnErrorNamingTheOption) {
                                                         {"run memcpy --size 64K -r 2 --label ''", "--label"},
                                                         {"run memcpy --size '' -r 2", "--size"},
                                                         {"run memcpy --size 64K -r ''", "--repeat"},
-                                                                                                     {"report " + a + " -o ''", "--output"},
+                                                        {"report " + a + " -o ''", "--output"},
                                                         {"compare " + a + " " + a + " --ignore ''", "--ignore"},
                                                         {"history --store ''", "--store"},
                                                         {"exec -r 2 --json '' -- true", "--json"},
