@@ -66,7 +66,10 @@ per_cpu = 4
 TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
   const std::string run = "[[run]]\ntitle = \"t\"\nworkload = \"memcpy\"\n";
   EXPECT_EQ(ErrorOf(std::string(kHeader) + "nmae = 1\n" + run),
-            "x.toml:3: nmae: unknown key; did you mean name? (known: name, seed, question, run)");
+            "x.toml:3: nmae: unknown key; did you mean name? (known: name, seed, question, duration_s, "
+            "duration_measured_on, run)");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + "duration_s = 60\n" + run),
+            "x.toml:1: duration_measured_on: missing (a string)");
   EXPECT_EQ(ErrorOf("question = \"q\"\n" + run), "x.toml:1: name: missing (a string)");
   EXPECT_EQ(ErrorOf(std::string(kHeader)), "x.toml:1: run: an experiment needs at least one [[run]]");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "repeat = \"5\"\n"), "x.toml:6: run[1].repeat: must be an integer");

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include "cli/flag_values.h"
 #include "cli/noise_floor_book.h"
@@ -40,10 +41,11 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
       ->type_name("PCT");
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
-  cmd.add_option("--format", args.format,
-                 "text; mail: plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch; or "
-                 "html: one self-contained page with a forest plot of B/A (default text)")
-      ->check(CLI::IsMember({"text", "mail", "html"}));
+  AddReportFlags(cmd, args.format, args.output, args.style,
+                 {{"text", "verdicts as a table"},
+                  {"json", "every figure compared, schema membench-compare/1"},
+                  {"mail", "plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch"},
+                  {"html", "one self-contained page with a forest plot of B/A"}});
   cmd.add_flag("--wide", args.wide,
                "every column on one line a figure, the p-value and the CI of B/A included (wider than 100 columns)");
   AddStoreFlag(cmd, args.store);
@@ -148,19 +150,28 @@ int RunCompare(const CompareArgs& args) {
   options.wide = args.wide;
   options.mail = args.format == "mail";
   options.html = args.format == "html";
-  options.colour = sys::StdoutWantsColour();
-  ResultSelector selector(args.store);
+  options.colour = args.output.empty() && sys::StdoutWantsColour();
+  options.style = args.style;
+  options.style.colour = options.colour;
   const Sides sides = SplitSides(args.results);
+  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
+  if (!args.json_path.empty()) sys::CheckWritable(args.json_path, "--json");
+  if (!args.json_path.empty() && args.json_path == args.output) {
+    throw Error("--json and -o both name " + args.json_path + ": one would overwrite the other; give two files");
+  }
+  ResultSelector selector(args.store);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);
   const SelectedRuns runs_b = SelectSide(selector, sides.b);
-  const ComparedSides compared = CompareSides(runs_a, runs_b, options, args.store, std::cout);
+  std::ostringstream rendered;
+  const ComparedSides compared = CompareSides(runs_a, runs_b, options, args.store, rendered);
   const CompareResult& result = compared.result;
-  if (!args.json_path.empty()) {
-    const auto differences = DifferingMetadata(runs_a.results, runs_b.results);
+  const auto json_text = [&] {
     nlohmann::json json = CompareToJson(result, compared.a, compared.b, compared.options);
-    json["metadata_differences"] = MetadataDifferencesToJson(differences);
-    sys::WriteFileAtomically(args.json_path, json.dump(2) + "\n");
-  }
+    json["metadata_differences"] = MetadataDifferencesToJson(DifferingMetadata(runs_a.results, runs_b.results));
+    return json.dump(2) + "\n";
+  };
+  WriteReportText(args.format == "json" ? json_text() : rendered.str(), args.output);
+  if (!args.json_path.empty()) sys::WriteFileAtomically(args.json_path, json_text());
   if (!args.fail_on_regression.empty()) {
     const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);
     const double worst = WorstRegressionPct(result);

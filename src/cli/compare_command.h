@@ -23,10 +23,12 @@ struct CompareArgs {
   std::vector<std::string> b_filter;
   std::string threshold;  // empty: 1%, or the noise floor with one run a side
   std::string fail_on_regression;
-  std::string json_path;
+  std::string json_path;  // --json: a second destination of the JSON
   std::string store;
   bool wide = false;
   std::string format = "text";
+  std::string output;  // -o; "": standard output
+  ReportStyle style;   // -v, --unit
 };
 
 // Adds the compare subcommand's options to cmd.

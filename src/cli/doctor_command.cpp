@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "cli/flag_values.h"
+#include "cli/machine_doctor.h"
 #include "cli/noise_floor_book.h"
 #include "cli/result_output.h"
 #include "core/error.h"
@@ -196,6 +198,32 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
   if (result.interrupted) return 130;
   const int floors = MeasureNoiseFloors(invocations, result, save.store);
   return floors != 0 ? floors : store_status;
+}
+
+void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args) {
+  cmd.add_flag("--json", args.json, "the check list as JSON (schema membench-doctor/1) on stdout");
+  cmd.add_flag("--noise", args.noise,
+               "after the check list, a short real A/A: noise, drift, the smallest change -r N can detect, and "
+               "this machine's noise floor between invocations");
+  cmd.add_option("-r,--repeat", args.runs, "samples per side (default 10)")->type_name("N");
+  cmd.add_option("--invocations", args.invocations,
+                 "separate runs of each reference point for the noise floor (default 5)")
+      ->type_name("N");
+  AddSaveFlags(cmd, args.save, "; the noise floors are recorded there too");
+}
+
+int RunDoctor(const DoctorArgs& args, int argc, char** argv) {
+  if (args.json && args.noise) {
+    throw Error("membench doctor: --json prints the check list only; run --noise without --json");
+  }
+  if (!args.noise && (!args.runs.empty() || !args.invocations.empty() || args.save.wanted())) {
+    throw Error("membench doctor: -r, --invocations and the store flags are for the A/A: add --noise");
+  }
+  const int checked = RunMachineDoctor(args.json);
+  if (!args.noise || checked != 0) return checked;
+  return RunNoiseDoctor(args.runs.empty() ? 10 : PositiveInt(args.runs, "-r", 2),
+                        args.invocations.empty() ? 5 : PositiveInt(args.invocations, "--invocations", 2), args.save,
+                        argc, argv);
 }
 
 }  // namespace membench

@@ -6,9 +6,25 @@
 // figure that tells a kernel developer which -r to use.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <string>
+
 #include "cli/store_flags.h"
 
 namespace membench {
+
+struct DoctorArgs {
+  bool json = false;        // the check list as JSON
+  bool noise = false;       // then the A/A and the noise floors
+  std::string runs;         // "": 10
+  std::string invocations;  // "": 5
+  SaveFlags save;
+};
+
+void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args);
+
+// The check list, then with --noise the A/A and the noise floors.
+int RunDoctor(const DoctorArgs& args, int argc, char** argv);
 
 // argv: membench's own, for the result's command line.
 // With --save, the A/A run goes into the history store.

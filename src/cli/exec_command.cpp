@@ -11,9 +11,10 @@ namespace membench {
 void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   cmd.add_option("-r,--repeat", args.repetitions, "runs of the command (default 5)")->type_name("N");
   cmd.add_option("--warmup", args.warmup, "untimed runs first (default 0)")->type_name("N");
-  cmd.add_option("-e,--events", args.events, "counters, as for run (default: default)")->type_name("EVENTS");
-  cmd.add_option("--json", args.output.json_path, "write the result (schema membench-result/1) to FILE")
+  cmd.add_option("-e,--events", args.events, "counters, as for run (default: the set default)")->type_name("EVENTS");
+  cmd.add_option("--json", args.output.json_path, "also write the result (schema membench-result/1) to FILE")
       ->type_name("FILE");
+  AddReportFlags(cmd, args.output.format, args.output.report_path, args.output.style, ResultFormats());
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
   AddSaveFlags(cmd, args.output.save);

@@ -5,6 +5,7 @@
 
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "cli/compare_command.h"
 #include "cli/experiment_file.h"
@@ -18,8 +19,10 @@
 #include "core/paired.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "report/json_report.h"
 #include "sys/command.h"
 #include "sys/limits.h"
+#include "sys/result_file.h"
 #include "sys/terminal.h"
 
 namespace membench {
@@ -142,6 +145,14 @@ int ReportExperiment(const ExperimentReportArgs& args) {
 }
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
+  // The experiment's own lines and its table go to standard output: a
+  // report in another format there would be mixed with them.
+  const bool run_by_run = args.format == "text" && args.output.empty();
+  if (!run_by_run && args.output.empty()) {
+    throw Error("experiment run prints its table on standard output: give -o FILE for the " + args.format +
+                " report of its runs");
+  }
+  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
   const Experiment experiment = LoadExperiment(args.file);
   const int cpus = sys::AllowedCpuCount();
   std::vector<PreparedRun> prepared;
@@ -150,6 +161,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
              experiment.seed.empty() ? "" : " (seed " + experiment.seed + ")", experiment.question, prepared.size(),
              prepared.size() == 1 ? "" : "s", args.quick ? ", quick variant (fewer samples, smaller sizes)" : "");
   std::vector<TableRow> rows;
+  std::vector<RunResult> reported;  // for the report at the end
   int status = 0;
   bool interrupted = false;
   for (std::size_t i = 0; i < prepared.size() && !interrupted; ++i) {
@@ -158,6 +170,9 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     for (int replicate = 1; replicate <= p.run->replicates && !interrupted; ++replicate) {
       OutputRequest output;
       output.save = args.save;
+      output.format = args.format;
+      output.style = args.style;
+      output.print_report = run_by_run;
       if (args.save.wanted()) {
         output.save.labels.push_back("experiment=" + experiment.name);
         output.save.labels.push_back("run=" + p.run->title);
@@ -185,8 +200,24 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
         const std::vector<TableRow> run_rows = ReplicateRows(p.run->title, *first, result, replicate);
         rows.insert(rows.end(), run_rows.begin(), run_rows.end());
       }
+      if (!run_by_run) {
+        reported.push_back(result);
+        ApplyTagAndLabels(output.save, reported.back());
+      }
       status = std::max(status, ReportAndSave(std::move(result), output));
     }
+  }
+  if (!run_by_run) {
+    // An experiment has runs: its JSON is an array even where it has one.
+    std::ostringstream report;
+    if (args.format == "json") {
+      nlohmann::json runs = nlohmann::json::array();
+      for (const RunResult& r : reported) runs.push_back(ResultToJson(r));
+      report << runs.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      WriteReport(reported, args.format, report, args.style);
+    }
+    WriteReportText(report.str(), args.output);
   }
   PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", sys::StdoutWantsColour());
   return status;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/store_flags.h"
+#include "report/report_style.h"
 
 namespace membench {
 
@@ -15,6 +16,11 @@ struct ExperimentArgs {
   std::string file;
   bool quick = false;  // the file's quick variant: fewer samples, smaller sizes
   SaveFlags save;      // each run saved with labels experiment=NAME and run=TITLE
+  // The runs' report: text on standard output is printed run by run; any
+  // other, or -o, is one report of every run, written at the end.
+  std::string format = "text";
+  std::string output;  // -o; "": standard output
+  ReportStyle style;   // -v, --unit
 };
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv);

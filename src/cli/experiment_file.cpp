@@ -233,12 +233,14 @@ Experiment ParseExperiment(const std::string& text, const std::string& path) {
     throw Error(fmt::format("{}:{}: {}", path, e.source().begin.line, e.description()));
   }
   const FileReader in(path);
-  in.CheckKeys(doc, "", {"name", "seed", "question", "run"});
+  in.CheckKeys(doc, "", {"name", "seed", "question", "duration_s", "duration_measured_on", "run"});
   Experiment out;
   out.path = path;
   out.name = in.Text(doc, "", "name", true);
   out.seed = in.Text(doc, "", "seed", false);
   out.question = in.Text(doc, "", "question", true);
+  out.duration_s = in.Count(doc, "", "duration_s", 0);
+  out.duration_measured_on = in.Text(doc, "", "duration_measured_on", out.duration_s > 0);
   const toml::node* runs = doc.get("run");
   if (runs == nullptr) in.Fail(doc, "run", "an experiment needs at least one [[run]]");
   const toml::array* list = runs->as_array();

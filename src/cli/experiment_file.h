@@ -54,6 +54,10 @@ struct Experiment {
   std::string name;
   std::string seed;  // the founding thread's file, "" for other questions
   std::string question;
+  // How long a full run took where it was measured (experiment list shows
+  // it); 0 where none is recorded.
+  int duration_s = 0;
+  std::string duration_measured_on;  // the machine and date, required with duration_s
   std::vector<ExperimentRun> runs;
 };
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "cli/flag_values.h"
 #include "cli/result_output.h"
@@ -26,7 +27,9 @@ std::string Minute(const std::string& iso) {
   return out;
 }
 
-int List(const HistoryArgs& args) {
+}  // namespace
+
+int ListHistory(const HistoryArgs& args) {
   HistoryFilter filter;
   filter.tag = args.tag;
   filter.workload = args.workload;
@@ -61,7 +64,8 @@ int List(const HistoryArgs& args) {
   return 0;
 }
 
-int Show(const HistoryArgs& args) {
+int ShowHistory(const HistoryArgs& args) {
+  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
   ResultSelector selector(args.store);
   std::vector<RunResult> results;
   for (const auto& name : args.runs) {
@@ -71,14 +75,15 @@ int Show(const HistoryArgs& args) {
       results.push_back(selector.store().Load(selector.StoredId(name)));
     }
   }
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (i > 0) std::cout << "\n";
-    WriteTextReport(results[i], std::cout, ReportStyle{.colour = sys::StdoutWantsColour()});
-  }
+  std::ostringstream text;
+  ReportStyle style = args.style;
+  style.colour = args.output.empty() && sys::StdoutWantsColour();
+  WriteReport(results, args.format, text, style);
+  WriteReportText(text.str(), args.output);
   return 0;
 }
 
-int Export(const HistoryArgs& args) {
+int ExportHistory(const HistoryArgs& args) {
   if (args.runs.size() != 1) throw Error("history export takes one run: membench history export ID --json FILE");
   ResultSelector selector(args.store);
   const std::int64_t id = selector.StoredId(args.runs.front());
@@ -88,7 +93,7 @@ int Export(const HistoryArgs& args) {
   return 0;
 }
 
-int Import(const HistoryArgs& args) {
+int ImportHistory(const HistoryArgs& args) {
   // Every file is read before anything is saved: a bad one is an error on
   // its own, not half an import.
   std::vector<RunResult> results;
@@ -101,7 +106,7 @@ int Import(const HistoryArgs& args) {
   return 0;
 }
 
-int Remove(const HistoryArgs& args) {
+int RemoveHistory(const HistoryArgs& args) {
   ResultSelector selector(args.store);
   std::vector<std::int64_t> ids;
   for (const auto& name : args.runs) ids.push_back(selector.StoredId(name));
@@ -114,33 +119,35 @@ int Remove(const HistoryArgs& args) {
   return 0;
 }
 
-}  // namespace
-
-void AddHistoryOptions(CLI::App& cmd, HistoryArgs& args) {
+void AddHistoryListOptions(CLI::App& cmd, HistoryArgs& args) {
   AddStoreFlag(cmd, args.store);
   cmd.add_option("--tag", args.tag, "only runs with this tag")->type_name("TAG");
   cmd.add_option("--workload", args.workload, "only runs that measured this workload")->type_name("NAME");
   cmd.add_option("--host", args.host, "only runs of this host (a shared PostgreSQL store holds many)")
       ->type_name("HOST");
   cmd.add_option("-n,--limit", args.limit, "the N most recent (default 20; 0 for all)")->type_name("N");
-  args.show = cmd.add_subcommand("show", "the text report of stored runs, as they printed it");
-  args.show->add_option("RUN", args.runs, "ids, last, last~N or @TAG")->required();
-  args.export_run = cmd.add_subcommand("export", "write a stored run as a result file (membench-result/1)");
-  args.export_run->add_option("RUN", args.runs, "an id, last or last~N")->required();
-  args.export_run->add_option("--json", args.json_path, "the file to write")->required()->type_name("FILE");
-  args.import_files = cmd.add_subcommand("import", "save result files into the store (identical ones once)");
-  args.import_files->add_option("FILE", args.files, "result files (--json of run, exec, lmsummary)")->required();
-  args.remove = cmd.add_subcommand("rm", "remove stored runs");
-  args.remove->add_option("RUN", args.runs, "ids, last or last~N")->required();
-  for (CLI::App* sub : {args.show, args.export_run, args.import_files, args.remove}) AddStoreFlag(*sub, args.store);
 }
 
-int RunHistory(const HistoryArgs& args) {
-  if (args.show->parsed()) return Show(args);
-  if (args.export_run->parsed()) return Export(args);
-  if (args.import_files->parsed()) return Import(args);
-  if (args.remove->parsed()) return Remove(args);
-  return List(args);
+void AddHistoryShowOptions(CLI::App& cmd, HistoryArgs& args) {
+  cmd.add_option("RUN", args.runs, "ids, last, last~N or @TAG")->required();
+  AddReportFlags(cmd, args.format, args.output, args.style, ResultFormats());
+  AddStoreFlag(cmd, args.store);
+}
+
+void AddHistoryExportOptions(CLI::App& cmd, HistoryArgs& args) {
+  cmd.add_option("RUN", args.runs, "an id, last or last~N")->required();
+  cmd.add_option("--json", args.json_path, "the file to write")->required()->type_name("FILE");
+  AddStoreFlag(cmd, args.store);
+}
+
+void AddHistoryImportOptions(CLI::App& cmd, HistoryArgs& args) {
+  cmd.add_option("FILE", args.files, "result files (--json of run, exec, lmsummary)")->required();
+  AddStoreFlag(cmd, args.store);
+}
+
+void AddHistoryRemoveOptions(CLI::App& cmd, HistoryArgs& args) {
+  cmd.add_option("RUN", args.runs, "ids, last or last~N")->required();
+  AddStoreFlag(cmd, args.store);
 }
 
 }  // namespace membench

@@ -7,8 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "report/report_style.h"
+
 namespace membench {
 
+// One set of values for history and its subcommands: `history --store X
+// show 1` and `history show 1 --store X` name the same store.
 struct HistoryArgs {
   std::string store;
   std::string tag;
@@ -18,15 +22,23 @@ struct HistoryArgs {
   std::vector<std::string> runs;   // show, export, rm: ids, last, last~N, @TAG
   std::vector<std::string> files;  // import
   std::string json_path;           // export
-  CLI::App* show = nullptr;
-  CLI::App* export_run = nullptr;
-  CLI::App* import_files = nullptr;
-  CLI::App* remove = nullptr;
+  std::string format = "text";     // show
+  std::string output;              // show: -o; "": standard output
+  ReportStyle style;               // show: -v, --unit
 };
 
-// Adds the history command's options and its subcommands to cmd.
-void AddHistoryOptions(CLI::App& cmd, HistoryArgs& args);
+// Each adds one command's options: history itself (the list), then its
+// subcommands.
+void AddHistoryListOptions(CLI::App& cmd, HistoryArgs& args);
+void AddHistoryShowOptions(CLI::App& cmd, HistoryArgs& args);
+void AddHistoryExportOptions(CLI::App& cmd, HistoryArgs& args);
+void AddHistoryImportOptions(CLI::App& cmd, HistoryArgs& args);
+void AddHistoryRemoveOptions(CLI::App& cmd, HistoryArgs& args);
 
-int RunHistory(const HistoryArgs& args);
+int ListHistory(const HistoryArgs& args);
+int ShowHistory(const HistoryArgs& args);
+int ExportHistory(const HistoryArgs& args);
+int ImportHistory(const HistoryArgs& args);
+int RemoveHistory(const HistoryArgs& args);
 
 }  // namespace membench

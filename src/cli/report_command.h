@@ -1,5 +1,5 @@
 // File: cli/report_command.h
-// `membench report FILE... [--format text|mail|csv|html] [-o OUT]`: saved results
+// `membench report FILE... [--format text|json|mail|csv|html] [-o OUT]`: saved results
 // rendered as the runs that made them printed them (the result model
 // round-trips through its JSON file), for mail, as one CSV table, or as
 // one HTML page with charts.
@@ -9,14 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "report/report_style.h"
+
 namespace membench {
 
 struct ReportArgs {
   std::vector<std::string> files;
   std::string format = "text";
   std::string output;  // "": standard output
-  bool verbose = false;
-  std::string unit = "GB/s";
+  ReportStyle style;   // -v, --unit
 };
 
 void AddReportOptions(CLI::App& cmd, ReportArgs& args);

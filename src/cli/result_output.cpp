@@ -67,14 +67,43 @@ bool WriteJson(const RunResult& result, const std::string& path) {
 
 }  // namespace
 
-std::string ReportFormatHelp() {
-  return "text (as perf stat prints), mail (plain ASCII in 80 columns, to paste under a patch), csv (one row per "
-         "sample and per summary, RFC 4180) or html (one self-contained file with SVG charts)";
+std::vector<ReportFormat> ResultFormats() {
+  return {{"text", "as perf stat prints"},
+          {"json", "the whole result, schema membench-result/1 (several: an array)"},
+          {"mail", "plain ASCII in 80 columns, to paste under a patch"},
+          {"csv", "one row per sample and per summary, RFC 4180"},
+          {"html", "one self-contained file with SVG charts"}};
+}
+
+void AddReportFlags(CLI::App& cmd, std::string& format, std::string& path, ReportStyle& style,
+                    const std::vector<ReportFormat>& formats) {
+  std::vector<std::string> names;
+  std::string help;
+  for (const ReportFormat& f : formats) {
+    names.push_back(f.name);
+    help += fmt::format("{}{}: {}", help.empty() ? "" : "; ", f.name, f.help);
+  }
+  cmd.add_option("-o,--output", path, "write the report to FILE instead of standard output")->type_name("FILE");
+  cmd.add_option("--format", format, "the report (default text). " + help)
+      ->check(CLI::IsMember(names))
+      ->type_name("FORMAT");
+  cmd.add_flag("-v,--verbose", style.verbose,
+               "perf stat's full block for every point, every counter and note (default: a line a point)");
+  cmd.add_option_function<std::string>(
+         "--unit", [&style](const std::string& unit) { style.byte_rate_unit = ParseByteRateUnit(unit); },
+         "byte rates in GB/s (10^9 B/s, the default) or GiB/s (2^30 B/s, as perf bench prints)")
+      ->check(CLI::IsMember({"GB/s", "GiB/s"}))
+      ->type_name("UNIT");
 }
 
 void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out,
                  const ReportStyle& style) {
-  if (format == "csv") {
+  if (format == "json") {
+    nlohmann::json json = nlohmann::json::array();
+    for (const RunResult& result : results) json.push_back(ResultToJson(result));
+    if (results.size() == 1) json = json.front();
+    out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else if (format == "csv") {
     WriteCsvReport(results, out);
   } else if (format == "html") {
     WriteHtmlRuns(results, out);
@@ -97,6 +126,16 @@ void CheckOutputs(const OutputRequest& request) {
     throw Error("--json and -o both name " + request.json_path + ": one would overwrite the other; give two files");
   }
   CheckSaveFlags(request.save);
+}
+
+void WriteReportText(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::cout << text;
+    std::cout.flush();
+    return;
+  }
+  sys::WriteFileAtomically(path, text);
+  std::cerr << "membench: report written to " << path << "\n";
 }
 
 int SaveResult(const RunResult& result, const OutputRequest& request) {
@@ -122,17 +161,12 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
   // must not lose it, so the JSON and the store are still tried.
   int status = 0;
   try {
-    const bool to_stdout = request.report_path.empty();
-    std::ostringstream report;
-    ReportStyle style = request.style;
-    style.colour = to_stdout && sys::StdoutWantsColour();
-    WriteReport({result}, request.format, report, style);
-    if (to_stdout) {
-      std::cout << report.str();
-      std::cout.flush();
-    } else {
-      sys::WriteFileAtomically(request.report_path, report.str());
-      std::cerr << "membench: report written to " << request.report_path << "\n";
+    if (request.print_report) {
+      std::ostringstream report;
+      ReportStyle style = request.style;
+      style.colour = request.report_path.empty() && sys::StdoutWantsColour();
+      WriteReport({result}, request.format, report, style);
+      WriteReportText(report.str(), request.report_path);
     }
   } catch (const std::exception& e) {
     std::cerr << "membench: error: the report was not written: " << e.what() << "\n";

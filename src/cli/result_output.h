@@ -6,8 +6,10 @@
 // written to --json or to a rescue file that `history import` takes.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/store_flags.h"
@@ -19,21 +21,39 @@ namespace membench {
 struct OutputRequest {
   std::string json_path;
   SaveFlags save;
-  std::string format = "text";  // of the report: text, mail, csv, html
+  std::string format = "text";  // of the report: text, json, mail, csv, html
   std::string report_path;      // "": standard output
   ReportStyle style;            // -v, --unit; colour is decided where the report goes
+  // false: the caller reports the result later, with others (experiment
+  // run -o): ReportAndSave then only saves it.
+  bool print_report = true;
 };
 
-// The report formats, as --format takes them, and what each is.
-inline const std::vector<std::string> kReportFormats = {"text", "mail", "csv", "html"};
-std::string ReportFormatHelp();
+// A --format a command takes, and what it prints.
+struct ReportFormat {
+  std::string name;
+  std::string help;
+};
 
-// The results rendered in `format` (text in colour where style.colour).
+// The formats of a result's report (run, report, history show, exec,
+// experiment run), as --format takes them.
+std::vector<ReportFormat> ResultFormats();
+
+// -o FILE, --format, -v and --unit: the same four, with the same help, on
+// every command that prints results. style gets -v and --unit.
+void AddReportFlags(CLI::App& cmd, std::string& format, std::string& path, ReportStyle& style,
+                    const std::vector<ReportFormat>& formats);
+
+// The results rendered in `format` (text in colour where style.colour);
+// json: one result's membench-result/1 object, several in an array.
 void WriteReport(const std::vector<RunResult>& results, const std::string& format, std::ostream& out,
                  const ReportStyle& style);
 
 // Throws Error when --json or -o cannot be written or the store cannot be opened.
 void CheckOutputs(const OutputRequest& request);
+
+// Writes a finished report to `path`, or to standard output where it is "".
+void WriteReportText(const std::string& text, const std::string& path);
 
 // Writes the JSON file and saves into the store, where asked; returns 0,
 // or 2 after saying on stderr what failed and where the result was kept.

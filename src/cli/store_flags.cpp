@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 #include "core/error.h"
 #include "sys/environment.h"
@@ -80,7 +81,15 @@ std::unique_ptr<Store> OpenStoreNamed(const std::string& flag) { return OpenStor
 
 void CheckSaveFlags(const SaveFlags& flags) {
   CheckTag(flags.tag);
-  for (const auto& label : flags.labels) SplitLabel(label);
+  std::map<std::string, std::string> seen;
+  for (const auto& label : flags.labels) {
+    const auto [key, value] = SplitLabel(label);
+    const auto [at, added] = seen.emplace(key, value);
+    if (!added) {
+      throw Error("--label " + key + " is given twice (" + key + "=" + at->second + " and " + label +
+                  "): a run has one value a key; keep one");
+    }
+  }
   if (!flags.wanted()) return;
   const std::string location = StoreLocation(flags.store);
   if (!IsPostgresLocation(location)) sys::CheckFreeSpace(location, "the store");
