@@ -159,7 +159,7 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
       one_unit ? "cyc/" + (ms.front().unit == WorkUnit::kBytes ? std::string("B")
                                                                : std::string(UnitSingular(ms.front().unit)))
                : "cyc/unit";
-  headers.insert(headers.end(), {"rate", "+-", "pages", "faults/sample", cycles_header});
+  headers.insert(headers.end(), {"rate", "+-", "proof", "faults/sample", cycles_header});
   std::vector<std::vector<std::string>> rows;
   bool any_pages = false;
   bool any_faults = false;
@@ -198,7 +198,7 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
   text += Columns(headers, rows, right);
 
   std::string legend = "+-: standard error of the mean.";
-  if (any_pages) legend += " pages: ok = the pages asked for (page proof), WRONG = not; -v: the split.";
+  if (any_pages) legend += " proof: ok = the pages asked for back the memory, WRONG = not; -v: the split.";
   const bool estimated =
       std::any_of(stats.begin(), stats.end(), [](const MeasurementStats& st) { return !st.cycles_from_pmu; });
   if (any_cycles && estimated) {
