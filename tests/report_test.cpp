@@ -108,13 +108,20 @@ void ExpectMailShaped(const std::string& text) {
   }
 }
 
+// The summary first (paired ratios, a line per point), the counters not
+// supported named once; -v adds perf stat's block per point.
 TEST(MailReport, OneRunMatchesTheGoldenFileIn80AsciiColumns) {
+  RunResult r = SyntheticResult();
+  r.interleaved = true;
   std::ostringstream out;
-  WriteMailRun(SyntheticResult(), out);
+  WriteMailRun(r, out, {.verbose = true});
   ExpectMailShaped(out.str());
   ExpectGolden(out.str(), "synthetic_run.mail");
-  EXPECT_NE(out.str().find("<not supported>  cycles"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("[50% running]"), std::string::npos) << "multiplexing is said: " << out.str();
+  EXPECT_NE(out.str().find("cycles and branches <not supported>: no PMU here."), std::string::npos) << out.str();
+  EXPECT_EQ(CountOf(out.str(), "<not supported>"), 1u) << out.str();
+  EXPECT_NE(out.str().find("instructions 50%"), std::string::npos) << "multiplexing is said: " << out.str();
+  EXPECT_NE(out.str().find("[50% running]"), std::string::npos) << "and in the block: " << out.str();
+  EXPECT_LT(out.str().find("Paired ratios"), out.str().find("(3 samples):")) << out.str();
 }
 
 // The kernel test robot's layout: key and value lines per point, base,
@@ -137,14 +144,17 @@ TEST(MailReport, AComparisonMatchesTheGoldenFileIn80AsciiColumns) {
   const std::vector<RunResult> b_runs = {slower};
   const LoadedResult a = FiguresOf(a_runs, "base.json");
   const LoadedResult b = FiguresOf(b_runs, "new.json");
-  const CompareOptions options;
+  CompareOptions options;
+  options.style.verbose = true;
   std::ostringstream out;
   WriteMailCompare(CompareResults(a, b, options), a, b, a_runs, b_runs, options, out);
   ExpectMailShaped(out.str());
   ExpectGolden(out.str(), "synthetic_compare.mail");
-  EXPECT_NE(out.str().find("workload/impl/size:\n  memcpy/movsb/67108864"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("workload/impl:\n  memcpy/movsb\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("The same in every point: size=64 MiB\n"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("-20.0%  worse *"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("+0.0%  -"), std::string::npos) << "an unchanged figure: " << out.str();
+  EXPECT_LT(out.str().find("Significant changes"), out.str().find("workload/impl:\n")) << out.str();
 }
 
 // The CSV of a known result, byte for byte.

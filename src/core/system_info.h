@@ -36,7 +36,7 @@ struct SystemInfo {
   std::string glibc_version;
   int perf_event_paranoid = 0;
   bool hardware_pmu = false;
-  std::string hypervisor;           // empty on bare metal
+  std::string hypervisor;           // "KVM", "Hyper-V" (core/hypervisor_name.h); empty on bare metal
   std::string free_page_reporting;  // empty when the host does not take freed memory back
   std::uint64_t mem_total_bytes = 0;
   std::uint64_t mem_available_bytes = 0;

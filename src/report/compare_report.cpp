@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "report/point_line.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 
@@ -38,6 +39,15 @@ std::string Key(const LoadedMeasurement& m, const std::vector<std::string>& igno
     if (!Contains(ignore, name)) key += " " + name + "=" + value;
   }
   return key;
+}
+
+// The point of Key as people read it: sizes in KiB/MiB/GiB, in the run's order.
+std::string Shown(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
+  std::string shown = m.workload;
+  for (const auto& [name, value] : m.shown_point) {
+    if (!Contains(ignore, name)) shown += " " + name + "=" + value;
+  }
+  return shown;
 }
 
 std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, const std::vector<std::string>& filters,
@@ -85,10 +95,83 @@ double SingleRunThreshold(const CompareOptions& options, const std::string& kind
 
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b) { return a.runs >= 2 && b.runs >= 2; }
 
+const std::string& CompareResult::Shown(const std::string& point) const {
+  const auto it = shown.find(point);
+  return it == shown.end() ? point : it->second;
+}
+
+namespace {
+
+// A point as shown, "memcpy size=64 MiB impl=avx2", taken apart: the
+// workload, then each parameter and its value. A value with spaces
+// ("64 MiB", a command) stays whole.
+std::vector<std::pair<std::string, std::string>> Parsed(const std::string& shown) {
+  std::istringstream words(shown);
+  std::vector<std::pair<std::string, std::string>> out(1);
+  words >> out.front().second;
+  for (std::string word; words >> word;) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos && out.size() > 1) {
+      out.back().second += " " + word;
+    } else {
+      out.emplace_back(word.substr(0, eq), eq == std::string::npos ? "" : word.substr(eq + 1));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string PointNames::Label(const std::string& point) const {
+  const std::vector<std::string>& of = values.at(point);
+  std::string label = of.front();
+  for (std::size_t i = 0; i < varying.size(); ++i) label += " " + varying[i] + "=" + of[i + 1];
+  return label;
+}
+
+PointNames NamePoints(const CompareResult& result) {
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> points;
+  for (const FigureRow& row : result.rows) points.emplace(row.point, Parsed(result.Shown(row.point)));
+  PointNames names;
+  if (points.empty()) return names;
+  const auto everywhere = [&](const std::pair<std::string, std::string>& param) {
+    return std::all_of(points.begin(), points.end(), [&](const auto& point) {
+      return std::find(point.second.begin() + 1, point.second.end(), param) != point.second.end();
+    });
+  };
+  const auto& first = points.begin()->second;
+  for (const auto& [key, params] : points) {
+    for (auto param = params.begin() + 1; param != params.end(); ++param) {
+      if (!everywhere(*param)) {
+        if (!Contains(names.varying, param->first)) names.varying.push_back(param->first);
+      } else if (&params == &first) {
+        names.common += (names.common.empty() ? "" : " ") + param->first + "=" + param->second;
+      }
+    }
+  }
+  for (const auto& [key, params] : points) {
+    std::vector<std::string>& values = names.values[key];
+    values.push_back(params.front().second);
+    for (const std::string& name : names.varying) {
+      const auto it = std::find_if(params.begin() + 1, params.end(), [&](const auto& p) { return p.first == name; });
+      values.push_back(it == params.end() ? "-" : it->second);
+    }
+  }
+  return names;
+}
+
+bool ZeroOnBothSides(const FigureRow& row) {
+  const Comparison& c = row.comparison;
+  return !row.is_rate && c.a.n > 0 && c.b.n > 0 && c.a.mean == 0 && c.b.mean == 0 && c.a.stddev == 0 && c.b.stddev == 0;
+}
+
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options) {
   const auto index_a = Index(a, options.a_filter, options.ignore, "A");
   const auto index_b = Index(b, options.b_filter, options.ignore, "B");
   CompareResult out;
+  for (const auto& [key, ma] : index_a) out.shown[key] = Shown(*ma, options.ignore);
+  for (const auto& [key, mb] : index_b) out.shown.emplace(key, Shown(*mb, options.ignore));
+  const ByteRateUnit unit = options.style.byte_rate_unit;
   for (const auto& [key, ma] : index_a) {
     const auto it = index_b.find(key);
     if (it == index_b.end()) {
@@ -96,19 +179,20 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       continue;
     }
     const LoadedMeasurement& mb = *it->second;
-    // Bytes as GB/s (10^9 B/s), as the run reports them.
+    // Bytes in the unit the run reports them in: GB/s (10^9 B/s), or GiB/s.
     const bool bytes = ma->unit == WorkUnit::kBytes;
-    auto scaled = [bytes](std::vector<std::vector<double>> runs) {
+    auto scaled = [bytes, unit](std::vector<std::vector<double>> runs) {
       if (bytes) {
         for (auto& run : runs) {
-          for (double& x : run) x /= 1e9;
+          for (double& x : run) x /= BytesPerSecondIn(unit);
         }
       }
       return runs;
     };
     const bool runs_decide = RunsDecide(a, b);
     const double threshold = runs_decide ? options.threshold_pct : SingleRunThreshold(options, ma->workload);
-    out.rows.push_back({key, bytes ? "rate (GB/s)" : "rate (" + std::string(UnitName(ma->unit)) + "/s)", true,
+    const std::string rate_unit = bytes ? std::string(ByteRateUnitName(unit)) : std::string(UnitName(ma->unit)) + "/s";
+    out.rows.push_back({key, "rate (" + rate_unit + ")", true,
                         CompareFigure(scaled(ma->rate), scaled(mb.rate), runs_decide, Better::kHigher, threshold)});
     out.rows.push_back({key, "time (ns/loop)", false,
                         CompareFigure(ma->ns_per_loop, mb.ns_per_loop, runs_decide, Better::kLower, threshold)});
@@ -204,18 +288,33 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                kAlpha, options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "");
   }
   if (!options.wide) fmt::print(out, "# --wide adds each figure's p-value and CI of B/A\n");
+  std::vector<std::string> zero;  // each counter once
+  for (const FigureRow& row : result.rows) {
+    if (ZeroOnBothSides(row) && !Contains(zero, row.figure)) zero.push_back(row.figure);
+  }
+  if (!zero.empty() && !options.style.verbose) {
+    std::string names;
+    for (const std::string& figure : zero) names += (names.empty() ? "" : ", ") + figure;
+    fmt::print(out, "# not shown where zero on both sides (-v shows them): {}\n", names);
+  }
   if (!options.ignore.empty()) {
     std::string ignored;
     for (const auto& i : options.ignore) ignored += (ignored.empty() ? "" : ", ") + i;
     fmt::print(out, "# matched ignoring: {}\n", ignored);
   }
+  const PointNames names = NamePoints(result);
+  if (!names.common.empty()) fmt::print(out, "# the same in every point: {}\n", names.common);
+  std::vector<const FigureRow*> rows;
+  for (const FigureRow& row : result.rows) {
+    if (options.style.verbose || !ZeroOnBothSides(row)) rows.push_back(&row);
+  }
   std::string point;
   std::vector<const FigureRow*> narrow;
-  for (std::size_t i = 0; i < result.rows.size(); ++i) {
-    const FigureRow& row = result.rows[i];
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const FigureRow& row = *rows[i];
     if (row.point != point) {
       point = row.point;
-      fmt::print(out, "\n{}\n", point);
+      fmt::print(out, "\n{}\n", names.Label(point));
       if (row.comparison.a_runs && row.comparison.b_runs) {
         const RunVariation& va = *row.comparison.a_runs;
         const RunVariation& vb = *row.comparison.b_runs;
@@ -230,7 +329,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     }
     if (!options.wide) {
       narrow.push_back(&row);
-      if (i + 1 == result.rows.size() || result.rows[i + 1].point != point) {
+      if (i + 1 == rows.size() || rows[i + 1]->point != point) {
         WriteNarrowRows(narrow, options.colour, out);
         narrow.clear();
       }
@@ -246,8 +345,8 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                Signed(c.change_pct), CompactNumber(c.b.mean), Stddev(c.b),
                ColouredVerdict(fmt::format("{:<34}", c.verdict), c.finding, options.colour), p, ci, row.figure);
   }
-  for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", key);
-  for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", key);
+  for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", result.Shown(key));
+  for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", result.Shown(key));
   if (!result.only_in_a.empty() || !result.only_in_b.empty()) out << "\n";
   if (options.wide) {
     shown << out.str();
@@ -272,6 +371,7 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
     };
     rows.push_back(
         {{"point", row.point},
+         {"shown", result.Shown(row.point)},
          {"decided_by", c.a_runs ? "welch_on_run_means" : "mann_whitney_on_samples"},
          {"a_runs", variation(c.a_runs)},
          {"b_runs", variation(c.b_runs)},

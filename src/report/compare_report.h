@@ -43,17 +43,39 @@ struct CompareOptions {
 };
 
 struct FigureRow {
-  std::string point;   // "memcpy size=67108864 impl=libc"
-  std::string figure;  // "rate (bytes/s)", "ns/loop", a counter name
+  std::string point;   // the match: "memcpy impl=libc size=67108864"
+  std::string figure;  // "rate (GB/s)", "time (ns/loop)", "page-faults /loop"
   bool is_rate = false;
   Comparison comparison;
 };
 
 struct CompareResult {
   std::vector<FigureRow> rows;
-  std::vector<std::string> only_in_a;
+  std::vector<std::string> only_in_a;  // points, as matched
   std::vector<std::string> only_in_b;
+  // A point as matched -> as people read it: "memcpy size=64 MiB impl=libc"
+  // (A's values as its run printed them, in its order).
+  std::map<std::string, std::string> shown;
+  const std::string& Shown(const std::string& point) const;
 };
+
+// The points of a comparison named by what varies between them, as the
+// kernel test robot names its: the parameters the same in every point said
+// once, each point by its workload and its values of the others.
+struct PointNames {
+  std::string common;                // "size=4 MiB pages=default"
+  std::vector<std::string> varying;  // "impl"
+  // A point as matched -> its workload, then its value of each varying
+  // parameter ("-" where it has none): {"memcpy", "avx2"}.
+  std::map<std::string, std::vector<std::string>> values;
+  // "memcpy impl=avx2"
+  std::string Label(const std::string& point) const;
+};
+PointNames NamePoints(const CompareResult& result);
+
+// A counter zero in every sample of both sides: nothing to compare, so the
+// text and mail leave its row out unless -v (the JSON keeps it).
+bool ZeroOnBothSides(const FigureRow& row);
 
 // Whether the runs decide (two or more a side), not the samples.
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
@@ -63,7 +85,8 @@ bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options);
 
 // The sides, what differs between their machines, then the verdicts: in
-// 100 columns, or every column with options.wide.
+// 100 columns, or every column with options.wide; rows of counters zero
+// on both sides only with options.style.verbose.
 void WriteCompareText(const CompareResult& result, const LoadedResult& a, const LoadedResult& b,
                       const CompareOptions& options, const std::vector<MetadataDifference>& differences,
                       std::ostream& out);

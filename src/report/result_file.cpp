@@ -12,6 +12,7 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   figures.unit = m.unit;
   for (const auto& [name, value] : m.point.values) {
     figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
+    figures.shown_point.emplace_back(name, value.text);
   }
   std::map<std::string, bool> counted_always;
   figures.rate.emplace_back();

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -17,7 +18,9 @@ namespace membench {
 
 struct LoadedMeasurement {
   std::string workload;
-  std::map<std::string, std::string> point;  // parameter -> value as text
+  std::map<std::string, std::string> point;  // parameter -> value as text, numbers as such: what is matched
+  // The values as the run printed them ("64 MiB"), in its order: what is shown.
+  std::vector<std::pair<std::string, std::string>> shown_point;
   WorkUnit unit = WorkUnit::kBytes;
   // One list per run of the side, each with that run's samples.
   std::vector<std::vector<double>> rate;                                      // work units per second

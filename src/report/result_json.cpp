@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/hypervisor_name.h"
 #include "report/json_report.h"
 
 namespace membench {
@@ -166,7 +167,8 @@ SystemInfo ReadSystem(const Reader& in, const json& s, const std::string& at) {
   out.glibc_version = in.TextOr(s, "glibc_version", at);
   out.perf_event_paranoid = static_cast<int>(in.IntegerOr(s, "perf_event_paranoid", at));
   out.hardware_pmu = in.FlagOr(s, "hardware_pmu", at);
-  out.hypervisor = in.TextOr(s, "virtualization", at);
+  // Files before the names held CPUID's signature ("KVMKVMKVM").
+  out.hypervisor = HypervisorName(in.TextOr(s, "virtualization", at));
   out.free_page_reporting = in.TextOr(s, "free_page_reporting", at);
   out.mem_total_bytes = in.UnsignedOr(s, "mem_total_bytes", at);
   out.mem_available_bytes = in.UnsignedOr(s, "mem_available_bytes", at);

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <string_view>
 
 namespace membench {
 
@@ -39,10 +41,16 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
 }
 
 std::string CompactNumber(double value) {
-  const double magnitude = std::fabs(value);
-  if (magnitude >= 1e6) return fmt::format("{:.4g}", value);
-  if (magnitude >= 100) return fmt::format("{:.1f}", value);
-  return fmt::format("{:.4g}", value);
+  if (value == 0 || !std::isfinite(value)) return fmt::format("{}", value);
+  // Rounded to four digits first, so that 9999.7 becomes "10.00k", not "10000".
+  const double rounded = std::stod(fmt::format("{:.3e}", value));
+  const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
+  if (exponent < -3) return fmt::format("{:.3e}", rounded);
+  if (exponent < 4) return fmt::format("{:.{}f}", rounded, 3 - exponent);
+  static constexpr std::string_view kPrefixes = "kMGTPE";
+  const int thousands = std::min(exponent / 3, static_cast<int>(kPrefixes.size()));
+  return fmt::format("{:.{}f}{}", rounded / std::pow(1000.0, thousands), std::max(0, 3 - (exponent - 3 * thousands)),
+                     kPrefixes[static_cast<std::size_t>(thousands - 1)]);
 }
 
 namespace {

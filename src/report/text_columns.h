@@ -15,8 +15,8 @@ namespace membench {
 void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
                   const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned = {});
 
-// A figure in at most about ten characters, as compare prints its means:
-// "25.05", "43349.1", "6.177e-05", "1.234e+09".
+// A figure in four significant digits, as compare prints its means:
+// "25.05", "0.03750", "1638", "43.35k", "10.40M", "6.177e-05".
 std::string CompactNumber(double value);
 
 // Every line of `text` longer than `width` broken at spaces: a comment

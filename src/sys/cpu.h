@@ -15,7 +15,7 @@ namespace membench::sys {
 struct CpuInfo {
   std::string vendor;      // "GenuineIntel", "AuthenticAMD"
   std::string model_name;  // CPUID brand string
-  std::string hypervisor;  // CPUID 0x40000000 vendor, empty on bare metal
+  std::string hypervisor;  // named from CPUID 0x40000000 ("KVM"), empty on bare metal
   bool sse2 = false;
   bool avx2 = false;     // and the OS saves YMM state
   bool avx512f = false;  // and the OS saves ZMM state

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/hypervisor_name.h"
+
 namespace membench::sys {
 namespace {
 
@@ -113,7 +115,7 @@ CpuInfo DecodeCpuid(const CpuidReader& cpuid, const Xcr0Reader& xcr0) {
   }
   if ((r1.ecx >> 31) & 1) {
     const CpuidRegisters h = cpuid(0x40000000, 0);
-    cpu.hypervisor = RegsToString({h.ebx, h.ecx, h.edx});
+    cpu.hypervisor = HypervisorName(RegsToString({h.ebx, h.ecx, h.edx}));
     if (cpu.hypervisor.empty()) cpu.hypervisor = "unknown hypervisor";
   }
   DecodeCountersAndCaches(cpuid, cpu, max_leaf, max_ext);
