@@ -14,7 +14,7 @@
 # `make fuzz`. The default is `test`, everything.
 set -euo pipefail
 
-run_packages=(g++ make cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
+run_packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
               libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev)
 test_only_packages=(googletest libgtest-dev postgresql rt-tests chromium clang libclang-rt-14-dev)
 

@@ -54,7 +54,7 @@ int PrintFirstCommands() {
   return 0;
 }
 
-Command List() {
+Command CommandList() {
   auto what = std::make_shared<std::string>("workloads");
   Command c = Entry("list", "what exists on this machine, and why something is unavailable",
                     {"membench list workloads", "membench list impls", "membench list events"});
@@ -75,7 +75,7 @@ Command List() {
   return c;
 }
 
-Command Run() {
+Command CommandRun() {
   Command c = Entry(
       "run", "run a workload over its parameter matrix",
       {"membench run memcpy --size 64M --impl all -r 5", "membench run memset --size 1G --prefault none --pages 4k,thp",
@@ -84,7 +84,7 @@ Command Run() {
   return c;
 }
 
-Command Report() {
+Command CommandReport() {
   auto args = std::make_shared<ReportArgs>();
   Command c = Entry("report", "render saved results (--json of a run) as text, JSON, mail, CSV or HTML",
                     {"membench report r.json", "membench report r.json -v --unit GiB/s",
@@ -95,7 +95,7 @@ Command Report() {
   return c;
 }
 
-Command Compare() {
+Command CommandCompare() {
   auto args = std::make_shared<CompareArgs>();
   Command c =
       Entry("compare", "compare two results (files, stored runs, @tags): verdict, p-values, CI of B/A",
@@ -108,7 +108,7 @@ Command Compare() {
   return c;
 }
 
-Command History() {
+Command CommandHistory() {
   // One set of values for history and its subcommands (history_command.h).
   auto args = std::make_shared<HistoryArgs>();
   Command c = Entry("history", "runs kept in the store: list, show, export, import, rm",
@@ -138,7 +138,7 @@ Command History() {
   return c;
 }
 
-Command Exec() {
+Command CommandExec() {
   auto args = std::make_shared<ExecArgs>();
   Command c = Entry("exec", "perf stat -r for any program: repeated runs, counters, noise",
                     {"membench exec -r 5 -- true", "membench exec -r 20 -- hackbench -g 50 -l 4000",
@@ -149,7 +149,7 @@ Command Exec() {
   return c;
 }
 
-Command Experiment() {
+Command CommandExperiment() {
   Command c = Entry("experiment", "run an experiment file: its runs, then a table of verdicts along each treatment",
                     {"membench experiment list", "membench experiment run experiments/002-memcpy-prefault.toml --quick",
                      "membench experiment report experiments/001-clear-huge-page.toml --a base --b patched"});
@@ -191,7 +191,7 @@ Command Experiment() {
   return c;
 }
 
-Command Doctor() {
+Command CommandDoctor() {
   auto args = std::make_shared<DoctorArgs>();
   Command c = Entry("doctor", "check this machine for measuring: its settings, and with --noise its noise floor",
                     {"membench doctor", "membench doctor --json", "membench doctor --noise",
@@ -203,7 +203,7 @@ Command Doctor() {
   return c;
 }
 
-Command Restore() {
+Command CommandRestore() {
   auto dry_run = std::make_shared<bool>(false);
   Command c = Entry("restore", "put back what a killed membench left changed (settings, mounts, scratch files)",
                     {"membench restore --dry-run", "sudo membench restore"});
@@ -214,7 +214,7 @@ Command Restore() {
   return c;
 }
 
-Command Help() {
+Command CommandHelp() {
   auto topic = std::make_shared<std::vector<std::string>>();
   Command c = Entry("help", "the help of a command, as COMMAND --help prints it",
                     {"membench help compare", "membench help run memcpy", "membench help history show"});
@@ -229,7 +229,8 @@ Command Help() {
 
 Command MembenchCommand() {
   Command c = Entry("membench", "membench: a laboratory for Linux memory-system performance experiments", {});
-  c.subcommands = {Run(), List(), Report(), Compare(), History(), Exec(), Experiment(), Doctor(), Restore(), Help()};
+  c.subcommands = {CommandRun(),  CommandList(),       CommandReport(), CommandCompare(), CommandHistory(),
+                   CommandExec(), CommandExperiment(), CommandDoctor(), CommandRestore(), CommandHelp()};
   for (const FirstCommand& first : kFirstCommands) c.examples.push_back(first.command);
   c.run = [](const CommandLine&) { return PrintFirstCommands(); };
   return c;

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/name_lists.h"
 #include "core/error.h"
 #include "report/point_line.h"
 #include "report/text_columns.h"
@@ -16,10 +17,6 @@
 
 namespace membench {
 namespace {
-
-bool Contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
 
 // "name=value" filters; a filter on a parameter the measurement lacks
 // excludes it.

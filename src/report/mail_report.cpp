@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/name_lists.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
 #include "core/params.h"
@@ -33,10 +34,6 @@ std::string Ascii(const std::string& text) {
     }
   }
   return out;
-}
-
-bool Contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
 }
 
 // "a, b and c"
