@@ -101,36 +101,50 @@ std::string VaryingLabel(const Point& point, const std::vector<std::string>& var
   return label;
 }
 
-// One workload's measurements, in the order measured.
+// One workload's measurements of one work unit, in the order measured: a
+// panel with its own axis. zeropage's memcmp (bytes) and stride (touches)
+// are two groups, so no touches/s is drawn on a GB/s axis.
 struct WorkloadGroup {
   std::string workload;
+  WorkUnit unit = WorkUnit::kBytes;
+  std::string title;  // the workload, and its unit where the workload has several
   std::vector<std::size_t> indices;
+  ByteRateUnit byte_rate_unit = ByteRateUnit::kGBps;  // what its byte rates are drawn in (--unit)
 };
 
-std::vector<WorkloadGroup> GroupByWorkload(const RunResult& r) {
+std::vector<WorkloadGroup> GroupByWorkloadAndUnit(const RunResult& r, ByteRateUnit bytes) {
   std::vector<WorkloadGroup> groups;
   for (std::size_t i = 0; i < r.measurements.size(); ++i) {
-    const std::string& name = r.measurements[i].workload;
-    auto g = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& w) { return w.workload == name; });
+    const Measurement& m = r.measurements[i];
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const WorkloadGroup& w) { return w.workload == m.workload && w.unit == m.unit; });
     if (g == groups.end()) {
-      groups.push_back({name, {}});
+      groups.push_back({m.workload, m.unit, m.workload, {}, bytes});
       g = groups.end() - 1;
     }
     g->indices.push_back(i);
+  }
+  for (WorkloadGroup& g : groups) {
+    const auto same_workload = std::count_if(groups.begin(), groups.end(),
+                                             [&](const WorkloadGroup& w) { return w.workload == g.workload; });
+    if (same_workload > 1) g.title = fmt::format("{}: {}", g.workload, UnitName(g.unit));
   }
   return groups;
 }
 
 bool IsLatency(const Measurement& m) { return m.unit == WorkUnit::kLoads; }
 
-// The unit a chart of rates of `m` is drawn in: GB/s for bytes, else per second.
+// The unit a chart of rates of `m` is drawn in: GB/s or GiB/s for bytes, else per second.
 struct RateAxis {
   double divisor = 1;
   std::string label;
 };
 
-RateAxis RateAxisFor(const Measurement& m) {
-  if (m.unit == WorkUnit::kBytes) return {1e9, "rate (GB/s, 10^9 bytes per second)"};
+RateAxis RateAxisFor(const Measurement& m, ByteRateUnit bytes) {
+  if (m.unit == WorkUnit::kBytes) {
+    return {ByteRateDivisor(bytes), bytes == ByteRateUnit::kGiBps ? "rate (GiB/s, 2^30 bytes per second)"
+                                                                  : "rate (GB/s, 10^9 bytes per second)"};
+  }
   return {1, fmt::format("rate ({}/s)", UnitName(m.unit))};
 }
 
@@ -149,9 +163,10 @@ std::vector<ChartMarker> CacheMarkers(const SystemInfo& s) {
   return markers;
 }
 
-std::string EstimateTooltip(const std::string& label, const Measurement& m, const MeasurementStats& st) {
-  return fmt::format("{}: {} (95% CI {} .. {}), {} samples", label, RateText(m, st.rate.mean),
-                     RateText(m, st.rate.ci95_low), RateText(m, st.rate.ci95_high), st.rate.n);
+std::string EstimateTooltip(const std::string& label, const Measurement& m, const MeasurementStats& st,
+                            ByteRateUnit bytes) {
+  return fmt::format("{}: {} (95% CI {} .. {}), {} samples", label, RateText(m, st.rate.mean, bytes),
+                     RateText(m, st.rate.ci95_low, bytes), RateText(m, st.rate.ci95_high, bytes), st.rate.n);
 }
 
 // Rate (or, for chase, ns per load) against size: one curve per value of
@@ -160,7 +175,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
                       const std::vector<std::string>& varying, const std::string& id) {
   const Measurement& first = r.measurements[g.indices.front()];
   const bool latency = IsLatency(first);
-  const RateAxis axis = RateAxisFor(first);
+  const RateAxis axis = RateAxisFor(first, g.byte_rate_unit);
   CurveChart chart;
   chart.id = id;
   chart.x_label = "size (log scale)";
@@ -191,7 +206,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
       p.y = st.rate.mean / axis.divisor;
       p.y_low = st.rate.ci95_low / axis.divisor;
       p.y_high = st.rate.ci95_high / axis.divisor;
-      p.tooltip = EstimateTooltip(label, m, st);
+      p.tooltip = EstimateTooltip(label, m, st, g.byte_rate_unit);
     }
     curve->points.push_back(p);
   }
@@ -225,7 +240,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
                                         kLatencyStepRatio, steps.empty() ? "none" : steps)
                           : fmt::format("{} of {} against size, one line per series; the band is the 95% "
                                         "confidence interval of the mean (Student t over the samples). {}.",
-                                        first.rate_label.empty() ? "Rate" : "Rate " + first.rate_label, g.workload,
+                                        first.rate_label.empty() ? "Rate" : "Rate " + first.rate_label, g.title,
                                         CacheCaption(r.system));
   return RenderCurveChart(chart);
 }
@@ -233,7 +248,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
 // Each point's rate with its CI, where no size varies.
 std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std::vector<MeasurementStats>& stats,
                           const std::vector<std::string>& varying, const std::string& id) {
-  const RateAxis axis = RateAxisFor(r.measurements[g.indices.front()]);
+  const RateAxis axis = RateAxisFor(r.measurements[g.indices.front()], g.byte_rate_unit);
   IntervalChart chart;
   chart.id = id;
   chart.x_label = axis.label;
@@ -249,12 +264,12 @@ std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std:
       row.low = st.rate.ci95_low / axis.divisor;
       row.high = st.rate.ci95_high / axis.divisor;
     }
-    row.note = fmt::format("{} ({} samples)", RateText(m, st.rate.mean), st.rate.n);
+    row.note = fmt::format("{} ({} samples)", RateText(m, st.rate.mean, g.byte_rate_unit), st.rate.n);
     chart.rows.push_back(row);
   }
   chart.caption = fmt::format("Rate of each point of {}, with the 95% confidence interval of its mean (a hollow dot: "
                               "fewer than 2 samples, no interval).",
-                              g.workload);
+                              g.title);
   return RenderIntervalChart(chart);
 }
 
@@ -296,9 +311,11 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
   }
   const std::vector<LoadedCurve> curves = LoadedCurves(measurements, group_stats);
   if (curves.empty()) return {};
+  const double divisor = ByteRateDivisor(g.byte_rate_unit);
+  const std::string unit(ByteRateName(g.byte_rate_unit));
   CurveChart chart;
   chart.id = id;
-  chart.x_label = "load traffic requested (GB/s)";
+  chart.x_label = "load traffic requested (" + unit + ")";
   chart.y_label = "latency (ns per load)";
   chart.x_log = false;
   std::vector<std::vector<Cell>> rows;
@@ -309,17 +326,17 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
       const LoadedCurvePoint& p = curve.points[i];
       CurvePoint point;
-      point.x = p.requested_bytes_per_s.mean / 1e9;
+      point.x = p.requested_bytes_per_s.mean / divisor;
       point.y = p.latency_ns;
       point.y_low = p.latency_low_ns;
       point.y_high = p.latency_high_ns ? *p.latency_high_ns : std::numeric_limits<double>::infinity();
       const std::string high = p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : "unbounded";
-      point.tooltip = fmt::format("{} delay={}: {:.3f} GB/s, {:.1f} ns per load (95% CI {:.1f} .. {})", name, p.delay,
-                                  point.x, p.latency_ns, p.latency_low_ns, high);
+      point.tooltip = fmt::format("{} delay={}: {:.3f} {}, {:.1f} ns per load (95% CI {:.1f} .. {})", name,
+                                  p.delay, point.x, unit, p.latency_ns, p.latency_low_ns, high);
       line.points.push_back(point);
       rows.push_back({name, Cell(p.delay + (curve.knee == i ? " (knee)" : ""), true),
                       Cell(fmt::format("{:.3f}", point.x), true),
-                      Cell(fmt::format("{:.3f}", p.memory_bytes_per_s.mean / 1e9), true),
+                      Cell(fmt::format("{:.3f}", p.memory_bytes_per_s.mean / divisor), true),
                       Cell(fmt::format("{:.1f}", p.latency_ns), true),
                       Cell(fmt::format("{:.1f} .. {}", p.latency_low_ns, high), true),
                       Cell(curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-",
@@ -330,10 +347,10 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
     if (curve.knee) {
       const LoadedCurvePoint& k = curve.points[*curve.knee];
       if (chart.markers.empty()) {
-        chart.markers.push_back({k.requested_bytes_per_s.mean / 1e9, "knee", "latency-step"});
+        chart.markers.push_back({k.requested_bytes_per_s.mean / divisor, "knee", "latency-step"});
       }
-      knees += fmt::format("{}{}: delay {}, {:.3f} GB/s at {:.1f} ns", knees.empty() ? "" : "; ", name, k.delay,
-                           k.requested_bytes_per_s.mean / 1e9, k.latency_ns);
+      knees += fmt::format("{}{}: delay {}, {:.3f} {} at {:.1f} ns", knees.empty() ? "" : "; ", name, k.delay,
+                           k.requested_bytes_per_s.mean / divisor, unit, k.latency_ns);
     } else {
       knees += fmt::format("{}{}: none ({})", knees.empty() ? "" : "; ", name, curve.no_knee_because);
     }
@@ -347,7 +364,7 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
       knees);
   return {RenderCurveChart(chart),
           "<h3>Loaded latency</h3>\n" +
-              Table({"series", "delay ns", "load GB/s", "at memory GB/s (est.)", "latency ns", "95% CI", "vs idle"},
+              Table({"series", "delay ns", "load " + unit, "at memory " + unit + " (est.)", "latency ns", "95% CI", "vs idle"},
                     rows, "figures loaded")};
 }
 
@@ -377,7 +394,7 @@ std::string StripsFor(const RunResult& r, const WorkloadGroup& g, const std::vec
     for (const std::string& w : stats[i].noise.Warnings()) row.detail += (row.detail.empty() ? "" : "; ") + w;
     chart.rows.push_back(std::move(row));
   }
-  chart.caption = "Every sample of every point of " + g.workload +
+  chart.caption = "Every sample of every point of " + g.title +
                   ", as its rate's deviation from the point's median: drift shows as a slant, outliers as lone "
                   "dots, two modes as two clusters. The axis spans 95% of the deviations; orange dots at its edges lie "
                   "beyond it (their value on hover). Right: samples, coefficient of variation and the noise checks' "
@@ -439,8 +456,10 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
                               c.running_pct < 99.995 ? fmt::format(" ({:.0f}% running, scaled)", c.running_pct) : "");
     }
     rows.push_back({{label.empty() ? m.workload : label},
-                    {RateText(m, st.rate.mean), true},
-                    {st.rate.n >= 2 ? RateText(m, st.rate.ci95_low) + " .. " + RateText(m, st.rate.ci95_high) : "-",
+                    {RateText(m, st.rate.mean, g.byte_rate_unit), true},
+                    {st.rate.n >= 2 ? RateText(m, st.rate.ci95_low, g.byte_rate_unit) + " .. " +
+                                          RateText(m, st.rate.ci95_high, g.byte_rate_unit)
+                                    : "-",
                      true},
                     {fmt::format("{:.2f}%", st.rate.cv_pct), true},
                     {fmt::format("{}", st.rate.n), true},
@@ -474,7 +493,10 @@ IntervalKind KindOf(Finding finding) {
 std::string PairedForest(const RunResult& r, const std::string& id) {
   if (!r.interleaved) return "";
   const std::vector<PairedRatio> pairs = PairedRatios(r.measurements, r.paired_by);
-  if (pairs.empty()) return "";
+  const std::string cross_unit = CrossUnitReason(r.measurements, r.paired_by);
+  if (pairs.empty()) {
+    return cross_unit.empty() ? "" : "<h3>Paired ratios</h3>\n<p>None: " + XmlEscape(cross_unit) + ".</p>\n";
+  }
   std::vector<Point> points;
   for (const Measurement& m : r.measurements) points.push_back(m.point);
   const std::vector<std::string> varying = VaryingParams(points);
@@ -545,11 +567,15 @@ std::string CyclesStatement(const RunResult& r) {
                      r.tsc_ghz);
 }
 
-std::string RunArticle(const RunResult& r, const std::string& prefix) {
+std::string RunArticle(const RunResult& r, const std::string& prefix, ByteRateUnit bytes) {
   std::string html = "<article class=\"run\">\n";
   std::string workloads;
-  const std::vector<WorkloadGroup> groups = GroupByWorkload(r);
-  for (const WorkloadGroup& g : groups) workloads += (workloads.empty() ? "" : ", ") + g.workload;
+  const std::vector<WorkloadGroup> groups = GroupByWorkloadAndUnit(r, bytes);
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    const bool seen = std::any_of(groups.begin(), groups.begin() + static_cast<std::ptrdiff_t>(k),
+                                  [&](const WorkloadGroup& w) { return w.workload == groups[k].workload; });
+    if (!seen) workloads += (workloads.empty() ? "" : ", ") + groups[k].workload;
+  }
   html += "<h1>membench: " + XmlEscape(workloads.empty() ? "no measurements" : workloads) + "</h1>\n";
   html += "<p class=\"command\">" + XmlEscape(r.command_line) + "</p>\n";
   html += fmt::format("<p>membench {}, started {}{}{} on {} ({} CPUs, {}), Linux {}. {}</p>\n", XmlEscape(r.tool_version),
@@ -575,7 +601,7 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
     for (const std::size_t i : g.indices) points.push_back(r.measurements[i].point);
     const std::vector<std::string> varying = VaryingParams(points);
     const std::string id = fmt::format("{}w{}", prefix, k + 1);
-    html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.workload) + "</h2>\n<div class=\"panel\">\n";
+    html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.title) + "</h2>\n<div class=\"panel\">\n";
     const LoadedFigures loaded = LoadedCurveFigures(r, g, stats, id + "-loaded");
     if (!loaded.chart.empty()) {
       html += loaded.chart;
@@ -612,10 +638,10 @@ constexpr const char* kDocumentClose = "</body>\n</html>\n";
 
 }  // namespace
 
-void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out) {
+void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out, ByteRateUnit bytes) {
   out << DocumentOpen(results.size() == 1 ? "membench: " + results.front().command_line
                                           : fmt::format("membench: {} results", results.size()));
-  for (std::size_t i = 0; i < results.size(); ++i) out << RunArticle(results[i], fmt::format("r{}-", i + 1));
+  for (std::size_t i = 0; i < results.size(); ++i) out << RunArticle(results[i], fmt::format("r{}-", i + 1), bytes);
   out << kDocumentClose;
 }
 

@@ -1,0 +1,492 @@
+// File: report/brief_report.cpp
+#include "report/brief_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/paired.h"
+#include "report/page_word.h"
+#include "report/text_columns.h"
+#include "report/text_report.h"
+#include "report/verdict_colour.h"
+
+namespace membench {
+namespace {
+
+// perf stat's default events (sys/events.cpp, the "default" set): the
+// brief table shows what they give in its own columns (IPC, faults); other
+// counted events are the ones asked for with -e, shown where they fit.
+constexpr const char* kPerfDefaultEvents[] = {"task-clock",   "context-switches",        "cpu-migrations",
+                                              "page-faults",  "cycles",                  "stalled-cycles-frontend",
+                                              "stalled-cycles-backend", "instructions", "branches",
+                                              "branch-misses"};
+
+bool IsDefaultEvent(const std::string& name) {
+  return std::find(std::begin(kPerfDefaultEvents), std::end(kPerfDefaultEvents), name) != std::end(kPerfDefaultEvents);
+}
+
+bool Contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string Joined(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
+}
+
+std::vector<Point> PointsOf(const RunResult& r) {
+  std::vector<Point> points;
+  for (const Measurement& m : r.measurements) points.push_back(m.point);
+  return points;
+}
+
+// A note in one line: cut at a space before the width, with "..." where
+// cut. The whole note is in -v, the JSON and `report -v`.
+std::string OneLine(const std::string& prefix, const std::string& text) {
+  const std::string line = prefix + text;
+  if (line.size() <= kBriefWidth) return line;
+  std::size_t cut = line.rfind(' ', kBriefWidth - 3);
+  if (cut == std::string::npos || cut <= prefix.size()) cut = kBriefWidth - 3;
+  return line.substr(0, cut) + "...";
+}
+
+// A column of the table: cells are filled per row; an empty column is left out.
+struct Column {
+  std::string header;
+  bool right = true;
+  std::vector<std::string> cells;
+  bool Empty() const {
+    return std::all_of(cells.begin(), cells.end(), [](const std::string& c) { return c.empty() || c == "-"; });
+  }
+};
+
+// How the rates of the table are written: one unit for the column (its
+// header says it), or each with its own where the units differ.
+struct RateFormat {
+  bool one_unit = true;
+  double divisor = 1;
+  std::string header;
+};
+
+RateFormat RateFormatFor(const RunResult& r, const std::vector<MeasurementStats>& stats, ByteRateUnit bytes) {
+  RateFormat f;
+  const WorkUnit unit = r.measurements.front().unit;
+  for (const Measurement& m : r.measurements) f.one_unit = f.one_unit && m.unit == unit;
+  if (!f.one_unit) {
+    f.header = "rate";
+    return f;
+  }
+  if (unit == WorkUnit::kBytes) {
+    f.divisor = ByteRateDivisor(bytes);
+    f.header = std::string(ByteRateName(bytes));
+    return f;
+  }
+  double largest = 0;
+  for (const MeasurementStats& st : stats) largest = std::max(largest, st.rate.mean);
+  const RateScale scale = ScaleFor(largest);
+  f.divisor = scale.divisor;
+  f.header = fmt::format("{}{}/s", scale.prefix, UnitName(unit));
+  return f;
+}
+
+// The time one unit takes, for a column of a unit that is no byte (ns per
+// load, ms per run): in the unit that fits the largest.
+struct TimeFormat {
+  double divisor = 1;
+  std::string header;
+};
+
+TimeFormat TimeFormatFor(const std::vector<MeasurementStats>& stats, WorkUnit unit) {
+  double largest_ns = 0;
+  for (const MeasurementStats& st : stats) {
+    if (st.rate.mean > 0) largest_ns = std::max(largest_ns, 1e9 / st.rate.mean);
+  }
+  const TimeUnit time = TimeUnitFor(largest_ns);
+  return {time.ns, fmt::format("{}/{}", time.name, UnitSingular(unit))};
+}
+
+std::optional<double> CountedMean(const MeasurementStats& st, const std::string& base_name) {
+  for (const CounterStats& c : st.counters) {
+    if (c.base_name == base_name && c.counted && c.supported) return c.summary.mean;
+  }
+  return std::nullopt;
+}
+
+std::string FaultsText(double faults) {
+  if (faults == std::floor(faults) || faults >= 1000) return WithThousands(faults);
+  return fmt::format("{:.2f}", faults);
+}
+
+std::string MultiplexMark(double running_pct) {
+  return running_pct < 99.995 ? fmt::format(" [{:.0f}%]", running_pct) : "";
+}
+
+// The per-point noise warnings, a word each.
+std::vector<std::string> NoiseFlags(const Measurement& m, const MeasurementStats& st) {
+  std::vector<std::string> flags;
+  if (st.noise.outliers > 0) flags.push_back("outliers");
+  if (st.noise.trend_p && *st.noise.trend_p < kTrendAlpha) flags.push_back("drift");
+  if (st.noise.bimodality && *st.noise.bimodality > kBimodalThreshold) flags.push_back("bimodal");
+  if (m.precision_target_pct && !m.precision_reached) flags.push_back("imprecise");
+  return flags;
+}
+
+const std::map<std::string, std::string>& FlagMeanings() {
+  static const std::map<std::string, std::string> meanings = {
+      {"outliers", "samples beyond normal noise (kept)"},
+      {"drift", "the samples trend in the order taken"},
+      {"bimodal", "two modes: the mean describes neither"},
+      {"imprecise", "the --precision goal was not met"},
+  };
+  return meanings;
+}
+
+// The short verdict of a paired ratio; "n.s." and "?" are explained in the
+// legend under the table.
+std::string ShortVerdict(const PairedRatio& p) {
+  if (p.too_few_rounds) return "?";
+  switch (p.finding) {
+    case Finding::kBetter:
+      return "faster";
+    case Finding::kWorse:
+      return "slower";
+    case Finding::kNoChange:
+      return "n.s.";
+    default:
+      return "?";
+  }
+}
+
+// What the paired columns need said: the ratios, and the lines on them.
+struct PairedColumns {
+  std::vector<PairedRatio> pairs;
+  std::vector<std::string> legend;  // "# ..." lines
+  bool all_too_few = false;
+};
+
+PairedColumns Paired(const RunResult& r) {
+  PairedColumns out;
+  const std::vector<Point> points = PointsOf(r);
+  if (!r.interleaved) {
+    if (!r.paired_by.empty() && r.measurements.size() > 1) {
+      out.legend.push_back(fmt::format("# no B/A along {}: the points were measured one after another, not in "
+                                       "rounds; membench compare gives unpaired verdicts",
+                                       r.paired_by));
+    }
+    return out;
+  }
+  out.pairs = PairedRatios(r.measurements, r.paired_by);
+  const std::string cross_unit = CrossUnitReason(r.measurements, r.paired_by);
+  if (!cross_unit.empty()) out.legend.push_back("# no B/A: " + cross_unit);
+  if (out.pairs.empty()) return out;
+  const PairedRatio& first = out.pairs.front();
+  const std::string treatment = first.param;
+  std::vector<WorkUnit> units;
+  for (const Measurement& m : r.measurements) units.push_back(m.unit);
+  const std::vector<std::string> units_changing = UnitChangingParams(points, units);
+  // Which parameters were passed over, and why (-v also names the other
+  // parameters --paired-by could pair along).
+  std::string along;
+  if (r.paired_by.empty() && !units_changing.empty()) {
+    along = fmt::format("\n# not paired along {}: {} the work unit", Joined(units_changing, ", "),
+                        units_changing.size() == 1 ? "it changes" : "they change");
+  }
+  out.all_too_few = std::all_of(out.pairs.begin(), out.pairs.end(), [&](const PairedRatio& p) {
+    return p.too_few_rounds && p.rounds == first.rounds;
+  });
+  const std::string base = r.measurements[first.a].point.at(treatment).text;
+  if (out.all_too_few) {
+    out.legend.push_back(fmt::format("# B/A vs base ({}={}): median per-round ratio; {} rounds are too few for a "
+                                     "{:.1f}% interval: -r {} or more gives one{}",
+                                     treatment, base, first.rounds, first.confidence_pct,
+                                     RoundsNeeded(out.pairs.size()), along));
+    return out;
+  }
+  const bool any_too_few =
+      std::any_of(out.pairs.begin(), out.pairs.end(), [](const PairedRatio& p) { return p.too_few_rounds; });
+  // -v says how the interval was found (sign test, Bonferroni-corrected).
+  out.legend.push_back(fmt::format("# B/A vs base ({}={}): median per-round ratio, {:.1f}% interval; n.s.: no "
+                                   "significant change{}{}",
+                                   treatment, base, first.confidence_pct, any_too_few ? "; ?: too few rounds" : "",
+                                   along));
+  return out;
+}
+
+// How wide a row of the columns is, one space apart.
+std::size_t TableWidth(const std::vector<Column>& columns) {
+  std::size_t width = 0;
+  for (const Column& c : columns) {
+    std::size_t w = c.header.size();
+    for (const std::string& cell : c.cells) w = std::max(w, cell.size());
+    width += w + 1;
+  }
+  return width == 0 ? 0 : width - 1;
+}
+
+}  // namespace
+
+std::vector<std::string> NotesOfEveryPoint(const RunResult& r) {
+  std::vector<std::string> out;
+  if (r.measurements.size() < 2) return out;
+  for (const std::string& note : r.measurements.front().notes) {
+    const bool everywhere = std::all_of(r.measurements.begin(), r.measurements.end(),
+                                        [&](const Measurement& m) { return Contains(m.notes, note); });
+    if (everywhere && !Contains(out, note)) out.push_back(note);
+  }
+  return out;
+}
+
+void WriteBriefHeader(std::ostream& out, const RunResult& r) {
+  const SystemInfo& s = r.system;
+  std::vector<std::string> workloads;
+  for (const Measurement& m : r.measurements) {
+    if (!Contains(workloads, m.workload)) workloads.push_back(m.workload);
+  }
+  fmt::print(out, "# membench {}: {} on {} ({}), Linux {}; hardware PMU: {}\n", r.tool_version,
+             workloads.empty() ? "nothing measured" : Joined(workloads, ", "),
+             s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
+             s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release,
+             s.hardware_pmu ? "yes" : "no");
+  if (r.measurements.empty()) return;
+  const std::vector<std::string> varying = VaryingParams(PointsOf(r));
+  std::vector<std::string> fixed;
+  for (const auto& [name, value] : r.measurements.front().point.values) {
+    if (!Contains(varying, name)) fixed.push_back(name + "=" + value.text);
+  }
+  std::string labels;
+  for (const auto& [key, value] : r.labels) labels += " " + key + "=" + value;
+  const std::string tag = r.tag.empty() && labels.empty()
+                              ? ""
+                              : fmt::format("; tag: {}{}", r.tag.empty() ? "(none)" : r.tag, labels);
+  if (!fixed.empty() || !tag.empty()) fmt::print(out, "# {}{}\n", Joined(fixed, " "), tag);
+  std::size_t fewest = SIZE_MAX, most = 0;
+  int warmups = 0;
+  for (const Measurement& m : r.measurements) {
+    fewest = std::min(fewest, m.samples.size());
+    most = std::max(most, m.samples.size());
+    warmups = std::max(warmups, m.warmup_samples);
+  }
+  fmt::print(out, "# {} samples per point{} after up to {} warm-up{}, {}; +-: relative SEM, as perf stat\n",
+             fewest == most ? fmt::format("{}", most) : fmt::format("{}..{}", fewest, most),
+             r.measurements.front().precision_target_pct ? " (--precision)" : "", warmups, warmups == 1 ? "" : "s",
+             r.interleaved ? "interleaved in rounds" : "point after point");
+}
+
+void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
+                     const ReportStyle& style) {
+  const auto& ms = r.measurements;
+  if (ms.empty()) return;
+  const std::vector<std::string> varying = VaryingParams(PointsOf(r));
+  std::vector<Column> columns;
+  for (const std::string& name : varying) {
+    Column c{name, false, {}};
+    for (const Measurement& m : ms) c.cells.push_back(m.point.at(name).text);
+    columns.push_back(c);
+  }
+  if (varying.empty()) columns.push_back({"workload", false, {}});
+  if (varying.empty()) {
+    for (const Measurement& m : ms) columns.back().cells.push_back(m.workload);
+  }
+  const RateFormat rate = RateFormatFor(r, stats, style.byte_rate_unit);
+  Column mean{rate.header, true, {}}, sem{"+-", true, {}}, ci{"95% CI", true, {}};
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const Summary& s = stats[i].rate;
+    if (s.n == 0) {
+      mean.cells.push_back("unknown");
+      sem.cells.push_back("-");
+      ci.cells.push_back("-");
+      continue;
+    }
+    // Mixed units: each rate in its own, the interval in the same.
+    double divisor = rate.divisor;
+    std::string suffix;
+    if (!rate.one_unit) {
+      if (ms[i].unit == WorkUnit::kBytes) {
+        divisor = ByteRateDivisor(style.byte_rate_unit);
+        suffix = " " + std::string(ByteRateName(style.byte_rate_unit));
+      } else {
+        const RateScale scale = ScaleFor(s.mean);
+        divisor = scale.divisor;
+        suffix = fmt::format(" {}{}/s", scale.prefix, UnitName(ms[i].unit));
+      }
+    }
+    const int decimals = DecimalsFor(s.mean / divisor, 4);
+    mean.cells.push_back(fmt::format("{:.{}f}{}", s.mean / divisor, decimals, suffix));
+    sem.cells.push_back(s.n >= 2 && s.mean > 0 ? Significant(s.rel_sem_pct, 2) + "%" : "-");
+    ci.cells.push_back(s.n >= 2 ? fmt::format("{:.{}f}..{:.{}f}", s.ci95_low / divisor, decimals,
+                                              s.ci95_high / divisor, decimals)
+                                : "-");
+  }
+  columns.insert(columns.end(), {mean, sem, ci});
+  const bool one_unit = rate.one_unit;
+  if (one_unit && ms.front().unit != WorkUnit::kBytes) {
+    const TimeFormat time = TimeFormatFor(stats, ms.front().unit);
+    Column c{time.header, true, {}};
+    for (const MeasurementStats& st : stats) {
+      c.cells.push_back(st.rate.mean > 0 ? Significant(1e9 / st.rate.mean / time.divisor, 4) : "-");
+    }
+    columns.push_back(c);
+  }
+  const bool any_pmu = std::any_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
+  const bool all_pmu = std::all_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
+  const std::string per = !one_unit ? "unit" : ms.front().unit == WorkUnit::kBytes ? "B"
+                                                                                   : std::string(UnitSingular(ms.front().unit));
+  Column cycles{fmt::format("{}/{}{}", any_pmu ? "cyc" : "tsc", per, any_pmu && !all_pmu ? "*" : ""), true, {}};
+  Column faults{"faults", true, {}}, ipc{"IPC", true, {}}, pages{"pages", false, {}}, flags{"flags", false, {}};
+  std::vector<std::string> flags_seen;
+  bool any_not_honoured = false;
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const MeasurementStats& st = stats[i];
+    cycles.cells.push_back(st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) : "-");
+    faults.cells.push_back(st.page_faults_per_sample ? FaultsText(*st.page_faults_per_sample) : "-");
+    const auto instructions = CountedMean(st, "instructions");
+    const auto cycles_counted = CountedMean(st, "cycles");
+    ipc.cells.push_back(instructions && cycles_counted && *cycles_counted > 0
+                            ? fmt::format("{:.2f}", *instructions / *cycles_counted)
+                            : "-");
+    pages.cells.push_back(PageWord(ms[i].page_proofs));
+    any_not_honoured = any_not_honoured || pages.cells.back().rfind("NOT ", 0) == 0;
+    const std::vector<std::string> point_flags = NoiseFlags(ms[i], st);
+    for (const std::string& f : point_flags) {
+      if (!Contains(flags_seen, f)) flags_seen.push_back(f);
+    }
+    flags.cells.push_back(Joined(point_flags, ","));
+  }
+  for (Column* c : {&cycles, &faults, &ipc, &pages, &flags}) {
+    if (!c->Empty()) columns.push_back(*c);
+  }
+  // The paired ratios in the rows they belong to: the baseline says so.
+  const PairedColumns paired = Paired(r);
+  if (!paired.pairs.empty()) {
+    Column ratio{"B/A", true, std::vector<std::string>(ms.size())};
+    Column interval{"interval", true, std::vector<std::string>(ms.size())};
+    Column verdict{"verdict", false, std::vector<std::string>(ms.size())};
+    for (const PairedRatio& p : paired.pairs) {
+      ratio.cells[p.a] = "base";
+      ratio.cells[p.b] = p.rounds == 0 ? "n/a" : Significant(p.median_ratio, 4);
+      interval.cells[p.b] = p.ci ? fmt::format("{}..{}", Significant(p.ci->low, 4), Significant(p.ci->high, 4)) : "-";
+      verdict.cells[p.b] = ColouredVerdict(ShortVerdict(p), p.finding, style.colour);
+    }
+    columns.push_back(ratio);
+    if (!paired.all_too_few) {
+      columns.push_back(interval);
+      columns.push_back(verdict);  // last: a coloured cell is never padded
+    }
+  }
+  // Counters asked for beyond perf's default set, where they fit; -v has all.
+  std::vector<std::string> not_shown;
+  std::vector<Column> extra;
+  for (std::size_t k = 0; k < stats.front().counters.size(); ++k) {
+    const CounterStats& first = stats.front().counters[k];
+    if (IsDefaultEvent(first.base_name) || first.hidden) continue;
+    Column c{first.name, true, {}};
+    for (const MeasurementStats& st : stats) {
+      const CounterStats* counter = k < st.counters.size() ? &st.counters[k] : nullptr;
+      c.cells.push_back(counter != nullptr && counter->counted && counter->supported
+                            ? CompactNumber(counter->summary.mean) + MultiplexMark(counter->running_pct)
+                            : "-");
+    }
+    if (c.Empty()) continue;
+    std::vector<Column> with = columns;
+    with.insert(with.end() - (paired.pairs.empty() ? 0 : paired.all_too_few ? 1 : 3), c);
+    if (TableWidth(with) <= kBriefWidth) {
+      columns = with;
+    } else {
+      not_shown.push_back(first.name);
+    }
+  }
+  // Too wide for 100 columns (long parameter values, rates each with its
+  // unit): the figures -v has in full go first.
+  for (const std::string& droppable : {std::string("faults"), std::string("IPC"), cycles.header}) {
+    const auto it = std::find_if(columns.begin(), columns.end(), [&](const Column& c) { return c.header == droppable; });
+    if (TableWidth(columns) <= kBriefWidth || it == columns.end()) continue;
+    not_shown.push_back(droppable);
+    columns.erase(it);
+  }
+  const auto shown = [&](const std::string& header) {
+    return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return c.header == header; });
+  };
+  std::vector<std::string> headers;
+  std::vector<bool> right;
+  std::vector<std::vector<std::string>> rows(ms.size());
+  for (const Column& c : columns) {
+    headers.push_back(c.header);
+    right.push_back(c.right);
+    for (std::size_t i = 0; i < ms.size(); ++i) rows[i].push_back(c.cells[i]);
+  }
+  WriteColumns(out, headers, rows, right, 1);
+
+  // What the columns mean, each said once.
+  std::vector<std::string> legend;
+  if (shown(cycles.header) && !any_pmu) {
+    legend.push_back(fmt::format("{}: TSC ticks ({:.3f} GHz), not core cycles (no PMU)", cycles.header, r.tsc_ghz));
+  } else if (shown(cycles.header) && !all_pmu) {
+    legend.push_back(fmt::format("*: TSC ticks ({:.3f} GHz), not core cycles, where the PMU did not count", r.tsc_ghz));
+  }
+  if (shown("faults")) legend.push_back("faults: page faults per sample");
+  if (any_not_honoured) legend.push_back("pages NOT x: the page size asked for was not obtained (-v: the proof)");
+  for (const std::string& f : flags_seen) legend.push_back(f + ": " + FlagMeanings().at(f));
+  bool multiplexed = false;
+  for (const MeasurementStats& st : stats) {
+    for (const CounterStats& c : st.counters) multiplexed = multiplexed || (c.counted && c.running_pct < 99.995);
+  }
+  if (multiplexed) legend.push_back("[n%]: multiplexed: counted that share of the time, scaled up (as perf stat)");
+  if (!not_shown.empty()) legend.push_back("not shown here (-v shows them): " + Joined(not_shown, ", "));
+  // Whole items a line, as many as fit.
+  std::string line;
+  for (const std::string& item : legend) {
+    if (!line.empty() && line.size() + 2 + item.size() > kBriefWidth) {
+      fmt::print(out, "{}\n", line);
+      line.clear();
+    }
+    line += (line.empty() ? "# " : "; ") + item;
+  }
+  if (!line.empty()) fmt::print(out, "{}\n", line);
+  for (const std::string& paired_line : paired.legend) fmt::print(out, "{}\n", paired_line);
+}
+
+void WriteBriefNotes(std::ostream& out, const RunResult& r) {
+  std::vector<std::string> lines;
+  if (std::any_of(r.measurements.begin(), r.measurements.end(), [](const Measurement& m) { return m.samples.size() >= 2; })) {
+    lines.push_back("# the 95% CIs are of this run's samples only: runs can differ by more (membench doctor --noise)");
+  }
+  bool kernel_refused = false;
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const EventStatus& e : r.events) {
+    kernel_refused = kernel_refused || e.kernel_not_permitted;
+    if (!e.supported && !e.hide_if_unsupported) by_reason[e.reason].push_back(e.name);
+  }
+  if (kernel_refused) {
+    lines.push_back(fmt::format("# kernel-mode counting not permitted (perf_event_paranoid={}): the kernel's share "
+                                "of the work is missing from the PMU counts",
+                                r.system.perf_event_paranoid));
+  }
+  for (const auto& [reason, names] : by_reason) lines.push_back(OneLine("# not supported: ", Joined(names, ", ") + ": " + reason));
+  for (const std::string& note : r.notes) lines.push_back(OneLine("# note: ", note));
+  // Each point's notes once: those of every point as the run's, the rest
+  // with how many points carry them.
+  std::vector<std::pair<std::string, std::size_t>> notes;
+  for (const Measurement& m : r.measurements) {
+    for (const std::string& note : m.notes) {
+      auto it = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == note; });
+      if (it == notes.end()) {
+        notes.emplace_back(note, 1);
+      } else {
+        ++it->second;
+      }
+    }
+  }
+  const std::size_t n = r.measurements.size();
+  for (const auto& [note, count] : notes) {
+    lines.push_back(OneLine(count == n ? "# note: " : fmt::format("# note ({} of {} points): ", count, n), note));
+  }
+  for (const std::string& line : lines) fmt::print(out, "{}\n", line);
+  fmt::print(out, "# -v (or membench report FILE -v) shows every counter and every note in full\n");
+}
+
+}  // namespace membench
