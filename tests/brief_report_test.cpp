@@ -203,7 +203,7 @@ TEST(BriefReport, HeaderSaysMachineFixedParametersAndSampling) {
   const std::vector<std::string> lines = Lines(Brief(DefaultRun()));
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[0],
-            "# membench 9.9.9: memcpy on Intel(R) Xeon(R) Processor (VM: KVM), Linux 6.1.0; hardware PMU: no");
+            "# membench 9.9.9: memcpy on Intel Xeon Processor (VM: KVM), Linux 6.1.0; PMU: no");
   EXPECT_EQ(lines[1], "# size=64 MiB pages=default prefault=write src-offset=0 dst-offset=0");
   EXPECT_EQ(lines[2],
             "# 9 samples per point after up to 1 warm-up, interleaved in rounds; +-: relative SEM, as perf stat");
@@ -216,7 +216,7 @@ TEST(BriefReport, OneLineAPointWithItsRateIntervalPagesAndRatio) {
       << text;
   EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nlibc +3\.\d{3} +[\d.]+% +3\.\d{3}\.\.3\.\d{3} +[\d.]+ +0 +4K +base\n)")))
       << text;
-  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nmovsb +3\.\d{3} .* 4K +0\.9700 +[\d.]+\.\.[\d.]+ +slower\n)")))
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nmovsb +3\.\d{3} .* 4K +0\.970 +0\.970\.\.0\.970 +slower\n)")))
       << text;
   EXPECT_NE(text.find("tsc/B: TSC ticks (2.300 GHz), not core cycles (no PMU)"), std::string::npos) << text;
   EXPECT_NE(text.find("runs can differ by more (membench doctor --noise)"), std::string::npos) << text;

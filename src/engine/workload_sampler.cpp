@@ -181,14 +181,16 @@ void WorkloadSampler::Finish(Measurement& m) {
   }
   const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
   if (!workload_->FreshStateEachSample() && memory >= kPlacementMatters) {
-    m.notes.push_back(fmt::format(
+    m.notes.push_back(
         "all samples used one placement of the buffers in physical memory (mapped once): with 4 KiB pages "
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
-        "--remap yes maps fresh memory before every sample{}",
-        info_.placement_varies && memory > kRemapByDefaultUpTo
-            ? fmt::format(" (done by default only up to {}: above, it costs seconds a sample)",
-                          FormatSize(kRemapByDefaultUpTo))
-            : ""));
+        "--remap yes maps fresh memory before every sample");
+    // A note of its own, so that the one above reads the same under every
+    // point and a report prints it once.
+    if (info_.placement_varies && memory > kRemapByDefaultUpTo) {
+      m.notes.push_back(fmt::format("not remapped by default above {} of buffers: there it costs seconds a sample",
+                                    FormatSize(kRemapByDefaultUpTo)));
+    }
   }
 }
 

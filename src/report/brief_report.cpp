@@ -228,6 +228,15 @@ std::size_t TableWidth(const std::vector<Column>& columns) {
   return width == 0 ? 0 : width - 1;
 }
 
+// "Intel Xeon Processor" for "Intel(R) Xeon(R) Processor": the marks take
+// columns and say nothing (-v and the JSON keep the name as read).
+std::string ShortCpuName(std::string name) {
+  for (const std::string mark : {"(R)", "(TM)", "(tm)"}) {
+    for (std::size_t at = name.find(mark); at != std::string::npos; at = name.find(mark)) name.erase(at, mark.size());
+  }
+  return name;
+}
+
 }  // namespace
 
 std::vector<std::string> NotesOfEveryPoint(const RunResult& r) {
@@ -247,9 +256,9 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
   for (const Measurement& m : r.measurements) {
     if (!Contains(workloads, m.workload)) workloads.push_back(m.workload);
   }
-  fmt::print(out, "# membench {}: {} on {} ({}), Linux {}; hardware PMU: {}\n", r.tool_version,
+  fmt::print(out, "# membench {}: {} on {} ({}), Linux {}; PMU: {}\n", r.tool_version,
              workloads.empty() ? "nothing measured" : Joined(workloads, ", "),
-             s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
+             ShortCpuName(s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model),
              s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release,
              s.hardware_pmu ? "yes" : "no");
   if (r.measurements.empty()) return;
@@ -368,8 +377,9 @@ void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<Me
     Column verdict{"verdict", false, std::vector<std::string>(ms.size())};
     for (const PairedRatio& p : paired.pairs) {
       ratio.cells[p.a] = "base";
-      ratio.cells[p.b] = p.rounds == 0 ? "n/a" : Significant(p.median_ratio, 4);
-      interval.cells[p.b] = p.ci ? fmt::format("{}..{}", Significant(p.ci->low, 4), Significant(p.ci->high, 4)) : "-";
+      // Ratios sit near 1: three decimals give each its four digits.
+      ratio.cells[p.b] = p.rounds == 0 ? "n/a" : fmt::format("{:.3f}", p.median_ratio);
+      interval.cells[p.b] = p.ci ? fmt::format("{:.3f}..{:.3f}", p.ci->low, p.ci->high) : "-";
       verdict.cells[p.b] = ColouredVerdict(ShortVerdict(p), p.finding, style.colour);
     }
     columns.push_back(ratio);
