@@ -304,6 +304,28 @@ TEST(BriefReport, FlagsAndPageWordsSayWhatIsWrong) {
   ExpectFits(text, 25);
 }
 
+TEST(BriefReport, ColourNeverWrapsARow) {
+  const std::string plain = Brief(DefaultRun());
+  const std::string coloured = Brief(DefaultRun(), ReportStyle{.colour = true});
+  EXPECT_EQ(Lines(coloured).size(), Lines(plain).size()) << coloured;
+  EXPECT_NE(coloured.find("\033[31mslower\033[0m\n"), std::string::npos) << coloured;
+}
+
+// A counter asked for with -e gets a column where it fits, with perf's
+// mark where it was multiplexed.
+TEST(BriefReport, RequestedCountersShowWithTheirMultiplexing) {
+  RunResult r = DefaultRun();
+  r.events.push_back(Status("dTLB-load-misses", true));
+  for (Measurement& m : r.measurements) {
+    for (Sample& s : m.samples) s.counters.push_back(MakeCounterValue(830, 100, 83));
+  }
+  const std::string text = Brief(r);
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(dTLB-load-misses)"))) << text;
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nlibc .* 1,000 \[83%\] )"))) << text;
+  EXPECT_NE(text.find("[n%]: multiplexed"), std::string::npos) << text;
+  ExpectFits(text, 25);
+}
+
 TEST(PageWord, OneWordPerPointsProofs) {
   EXPECT_EQ(PageWord({}), "-");
   EXPECT_EQ(PageWord({Proof("src", "4k", "100.0% 4K"), Proof("dst", "4k", "100% 4K")}), "4K");

@@ -117,9 +117,11 @@ std::optional<double> CountedMean(const MeasurementStats& st, const std::string&
   return std::nullopt;
 }
 
-std::string FaultsText(double faults) {
-  if (faults == std::floor(faults) || faults >= 1000) return WithThousands(faults);
-  return fmt::format("{:.2f}", faults);
+// A count per sample: whole counts with thousands separators, a mean of
+// small counts with four significant digits (0.4444 faults, not 0).
+std::string CountText(double count) {
+  if (count == std::floor(count) || count >= 1e4) return WithThousands(count);
+  return Significant(count, 4);
 }
 
 std::string MultiplexMark(double running_pct) {
@@ -171,7 +173,6 @@ struct PairedColumns {
 
 PairedColumns Paired(const RunResult& r) {
   PairedColumns out;
-  const std::vector<Point> points = PointsOf(r);
   if (!r.interleaved) {
     if (!r.paired_by.empty() && r.measurements.size() > 1) {
       out.legend.push_back(fmt::format("# no B/A along {}: the points were measured one after another, not in "
@@ -185,35 +186,30 @@ PairedColumns Paired(const RunResult& r) {
   if (!cross_unit.empty()) out.legend.push_back("# no B/A: " + cross_unit);
   if (out.pairs.empty()) return out;
   const PairedRatio& first = out.pairs.front();
-  const std::string treatment = first.param;
-  std::vector<WorkUnit> units;
-  for (const Measurement& m : r.measurements) units.push_back(m.unit);
-  const std::vector<std::string> units_changing = UnitChangingParams(points, units);
-  // Which parameters were passed over, and why (-v also names the other
-  // parameters --paired-by could pair along).
-  std::string along;
-  if (r.paired_by.empty() && !units_changing.empty()) {
-    along = fmt::format("\n# not paired along {}: {} the work unit", Joined(units_changing, ", "),
-                        units_changing.size() == 1 ? "it changes" : "they change");
-  }
+  const std::string base = r.measurements[first.a].point.at(first.param).text;
   out.all_too_few = std::all_of(out.pairs.begin(), out.pairs.end(), [&](const PairedRatio& p) {
     return p.too_few_rounds && p.rounds == first.rounds;
   });
-  const std::string base = r.measurements[first.a].point.at(treatment).text;
-  if (out.all_too_few) {
-    out.legend.push_back(fmt::format("# B/A vs base ({}={}): median per-round ratio; {} rounds are too few for a "
-                                     "{:.1f}% interval: -r {} or more gives one{}",
-                                     treatment, base, first.rounds, first.confidence_pct,
-                                     RoundsNeeded(out.pairs.size()), along));
-    return out;
-  }
   const bool any_too_few =
       std::any_of(out.pairs.begin(), out.pairs.end(), [](const PairedRatio& p) { return p.too_few_rounds; });
   // -v says how the interval was found (sign test, Bonferroni-corrected).
-  out.legend.push_back(fmt::format("# B/A vs base ({}={}): median per-round ratio, {:.1f}% interval; n.s.: no "
-                                   "significant change{}{}",
-                                   treatment, base, first.confidence_pct, any_too_few ? "; ?: too few rounds" : "",
-                                   along));
+  out.legend.push_back(
+      out.all_too_few
+          ? fmt::format("# B/A vs base ({}={}): median per-round ratio; {} rounds are too few for a {:.1f}% "
+                        "interval: -r {} or more gives one",
+                        first.param, base, first.rounds, first.confidence_pct, RoundsNeeded(out.pairs.size()))
+          : fmt::format("# B/A vs base ({}={}): median per-round ratio, {:.1f}% interval; n.s.: no significant "
+                        "change{}",
+                        first.param, base, first.confidence_pct, any_too_few ? "; ?: too few rounds" : ""));
+  // The parameters passed over, and why (-v also names the others
+  // --paired-by could pair along).
+  std::vector<WorkUnit> units;
+  for (const Measurement& m : r.measurements) units.push_back(m.unit);
+  const std::vector<std::string> units_changing = UnitChangingParams(PointsOf(r), units);
+  if (r.paired_by.empty() && !units_changing.empty()) {
+    out.legend.push_back(fmt::format("# not paired along {}: {} the work unit", Joined(units_changing, ", "),
+                                     units_changing.size() == 1 ? "it changes" : "they change"));
+  }
   return out;
 }
 
@@ -226,6 +222,145 @@ std::size_t TableWidth(const std::vector<Column>& columns) {
     width += w + 1;
   }
   return width == 0 ? 0 : width - 1;
+}
+
+// The parameters that vary, a column each; the workload where none does.
+std::vector<Column> ParamColumns(const RunResult& r) {
+  std::vector<Column> columns;
+  for (const std::string& name : VaryingParams(PointsOf(r))) {
+    Column c{name, false, {}};
+    for (const Measurement& m : r.measurements) c.cells.push_back(m.point.at(name).text);
+    columns.push_back(c);
+  }
+  if (columns.empty()) {
+    Column c{"workload", false, {}};
+    for (const Measurement& m : r.measurements) c.cells.push_back(m.workload);
+    columns.push_back(c);
+  }
+  return columns;
+}
+
+// The rate (four significant digits), its +- and its 95% CI (in the
+// rate's decimals); and where one unit other than bytes is measured, the
+// time a unit takes.
+std::vector<Column> RateColumns(const RunResult& r, const std::vector<MeasurementStats>& stats, ByteRateUnit bytes) {
+  const auto& ms = r.measurements;
+  const RateFormat rate = RateFormatFor(r, stats, bytes);
+  Column mean{rate.header, true, {}}, sem{"+-", true, {}}, ci{"95% CI", true, {}};
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const Summary& s = stats[i].rate;
+    if (s.n == 0) {
+      mean.cells.push_back("unknown");
+      sem.cells.push_back("-");
+      ci.cells.push_back("-");
+      continue;
+    }
+    // Mixed units: each rate in its own, the interval in the same.
+    double divisor = rate.divisor;
+    std::string suffix;
+    if (!rate.one_unit && ms[i].unit == WorkUnit::kBytes) {
+      divisor = ByteRateDivisor(bytes);
+      suffix = " " + std::string(ByteRateName(bytes));
+    } else if (!rate.one_unit) {
+      const RateScale scale = ScaleFor(s.mean);
+      divisor = scale.divisor;
+      suffix = fmt::format(" {}{}/s", scale.prefix, UnitName(ms[i].unit));
+    }
+    const int decimals = DecimalsFor(s.mean / divisor, 4);
+    mean.cells.push_back(fmt::format("{:.{}f}{}", s.mean / divisor, decimals, suffix));
+    sem.cells.push_back(s.n >= 2 && s.mean > 0 ? Significant(s.rel_sem_pct, 2) + "%" : "-");
+    ci.cells.push_back(s.n >= 2 ? fmt::format("{:.{}f}..{:.{}f}", s.ci95_low / divisor, decimals,
+                                              s.ci95_high / divisor, decimals)
+                                : "-");
+  }
+  std::vector<Column> columns = {mean, sem, ci};
+  if (rate.one_unit && ms.front().unit != WorkUnit::kBytes) {
+    const TimeFormat time = TimeFormatFor(stats, ms.front().unit);
+    Column c{time.header, true, {}};
+    for (const MeasurementStats& st : stats) {
+      c.cells.push_back(st.rate.mean > 0 ? Significant(1e9 / st.rate.mean / time.divisor, 4) : "-");
+    }
+    columns.push_back(c);
+  }
+  return columns;
+}
+
+// Cycles per unit: PMU cycles ("cyc/B"), or TSC ticks ("tsc/B") where the
+// PMU counted none, said in the legend.
+struct CyclesColumn {
+  Column column;
+  std::string meaning;  // the legend's entry; "" for PMU cycles throughout
+};
+
+CyclesColumn CyclesColumnFor(const RunResult& r, const std::vector<MeasurementStats>& stats) {
+  const auto& ms = r.measurements;
+  const bool any_pmu = std::any_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
+  const bool all_pmu = std::all_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
+  const bool one_unit =
+      std::all_of(ms.begin(), ms.end(), [&](const Measurement& m) { return m.unit == ms.front().unit; });
+  const std::string per = !one_unit                               ? "unit"
+                          : ms.front().unit == WorkUnit::kBytes ? "B"
+                                                                  : std::string(UnitSingular(ms.front().unit));
+  CyclesColumn out;
+  out.column = {fmt::format("{}/{}{}", any_pmu ? "cyc" : "tsc", per, any_pmu && !all_pmu ? "*" : ""), true, {}};
+  for (const MeasurementStats& st : stats) {
+    out.column.cells.push_back(st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) : "-");
+  }
+  if (!any_pmu) {
+    out.meaning = fmt::format("{}: TSC ticks ({:.3f} GHz), not core cycles (no PMU)", out.column.header, r.tsc_ghz);
+  } else if (!all_pmu) {
+    out.meaning = fmt::format("*: TSC ticks ({:.3f} GHz), not core cycles, where the PMU did not count", r.tsc_ghz);
+  }
+  return out;
+}
+
+// What else a point's line says: its page faults, IPC, pages, noise flags.
+struct PointFacts {
+  Column faults{"faults", true, {}};
+  Column ipc{"IPC", true, {}};
+  Column pages{"pages", false, {}};
+  Column flags{"flags", false, {}};
+  std::vector<std::string> flags_seen;
+  bool any_not_honoured = false;
+};
+
+PointFacts PointFactsOf(const RunResult& r, const std::vector<MeasurementStats>& stats) {
+  PointFacts out;
+  for (std::size_t i = 0; i < r.measurements.size(); ++i) {
+    const MeasurementStats& st = stats[i];
+    out.faults.cells.push_back(st.page_faults_per_sample ? CountText(*st.page_faults_per_sample) : "-");
+    const auto instructions = CountedMean(st, "instructions");
+    const auto cycles = CountedMean(st, "cycles");
+    out.ipc.cells.push_back(instructions && cycles && *cycles > 0 ? fmt::format("{:.2f}", *instructions / *cycles)
+                                                                  : "-");
+    out.pages.cells.push_back(PageWord(r.measurements[i].page_proofs));
+    out.any_not_honoured = out.any_not_honoured || out.pages.cells.back().rfind("NOT ", 0) == 0;
+    const std::vector<std::string> point_flags = NoiseFlags(r.measurements[i], st);
+    for (const std::string& f : point_flags) {
+      if (!Contains(out.flags_seen, f)) out.flags_seen.push_back(f);
+    }
+    out.flags.cells.push_back(Joined(point_flags, ","));
+  }
+  return out;
+}
+
+// The counters asked for beyond perf's default set (-e), a column each:
+// the mean per sample, with perf's [n%] where multiplexed.
+std::vector<Column> RequestedEventColumns(const std::vector<MeasurementStats>& stats) {
+  std::vector<Column> columns;
+  for (std::size_t k = 0; k < stats.front().counters.size(); ++k) {
+    const CounterStats& first = stats.front().counters[k];
+    if (IsDefaultEvent(first.base_name) || first.hidden) continue;
+    Column c{first.name, true, {}};
+    for (const MeasurementStats& st : stats) {
+      const CounterStats* counter = k < st.counters.size() ? &st.counters[k] : nullptr;
+      c.cells.push_back(counter != nullptr && counter->counted && counter->supported
+                            ? CountText(counter->summary.mean) + MultiplexMark(counter->running_pct)
+                            : "-");
+    }
+    if (!c.Empty()) columns.push_back(c);
+  }
+  return columns;
 }
 
 // "Intel Xeon Processor" for "Intel(R) Xeon(R) Processor": the marks take
@@ -290,87 +425,18 @@ void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<Me
                      const ReportStyle& style) {
   const auto& ms = r.measurements;
   if (ms.empty()) return;
-  const std::vector<std::string> varying = VaryingParams(PointsOf(r));
-  std::vector<Column> columns;
-  for (const std::string& name : varying) {
-    Column c{name, false, {}};
-    for (const Measurement& m : ms) c.cells.push_back(m.point.at(name).text);
-    columns.push_back(c);
-  }
-  if (varying.empty()) columns.push_back({"workload", false, {}});
-  if (varying.empty()) {
-    for (const Measurement& m : ms) columns.back().cells.push_back(m.workload);
-  }
-  const RateFormat rate = RateFormatFor(r, stats, style.byte_rate_unit);
-  Column mean{rate.header, true, {}}, sem{"+-", true, {}}, ci{"95% CI", true, {}};
-  for (std::size_t i = 0; i < ms.size(); ++i) {
-    const Summary& s = stats[i].rate;
-    if (s.n == 0) {
-      mean.cells.push_back("unknown");
-      sem.cells.push_back("-");
-      ci.cells.push_back("-");
-      continue;
-    }
-    // Mixed units: each rate in its own, the interval in the same.
-    double divisor = rate.divisor;
-    std::string suffix;
-    if (!rate.one_unit) {
-      if (ms[i].unit == WorkUnit::kBytes) {
-        divisor = ByteRateDivisor(style.byte_rate_unit);
-        suffix = " " + std::string(ByteRateName(style.byte_rate_unit));
-      } else {
-        const RateScale scale = ScaleFor(s.mean);
-        divisor = scale.divisor;
-        suffix = fmt::format(" {}{}/s", scale.prefix, UnitName(ms[i].unit));
-      }
-    }
-    const int decimals = DecimalsFor(s.mean / divisor, 4);
-    mean.cells.push_back(fmt::format("{:.{}f}{}", s.mean / divisor, decimals, suffix));
-    sem.cells.push_back(s.n >= 2 && s.mean > 0 ? Significant(s.rel_sem_pct, 2) + "%" : "-");
-    ci.cells.push_back(s.n >= 2 ? fmt::format("{:.{}f}..{:.{}f}", s.ci95_low / divisor, decimals,
-                                              s.ci95_high / divisor, decimals)
-                                : "-");
-  }
-  columns.insert(columns.end(), {mean, sem, ci});
-  const bool one_unit = rate.one_unit;
-  if (one_unit && ms.front().unit != WorkUnit::kBytes) {
-    const TimeFormat time = TimeFormatFor(stats, ms.front().unit);
-    Column c{time.header, true, {}};
-    for (const MeasurementStats& st : stats) {
-      c.cells.push_back(st.rate.mean > 0 ? Significant(1e9 / st.rate.mean / time.divisor, 4) : "-");
-    }
-    columns.push_back(c);
-  }
-  const bool any_pmu = std::any_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
-  const bool all_pmu = std::all_of(stats.begin(), stats.end(), [](const auto& st) { return st.cycles_from_pmu; });
-  const std::string per = !one_unit ? "unit" : ms.front().unit == WorkUnit::kBytes ? "B"
-                                                                                   : std::string(UnitSingular(ms.front().unit));
-  Column cycles{fmt::format("{}/{}{}", any_pmu ? "cyc" : "tsc", per, any_pmu && !all_pmu ? "*" : ""), true, {}};
-  Column faults{"faults", true, {}}, ipc{"IPC", true, {}}, pages{"pages", false, {}}, flags{"flags", false, {}};
-  std::vector<std::string> flags_seen;
-  bool any_not_honoured = false;
-  for (std::size_t i = 0; i < ms.size(); ++i) {
-    const MeasurementStats& st = stats[i];
-    cycles.cells.push_back(st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) : "-");
-    faults.cells.push_back(st.page_faults_per_sample ? FaultsText(*st.page_faults_per_sample) : "-");
-    const auto instructions = CountedMean(st, "instructions");
-    const auto cycles_counted = CountedMean(st, "cycles");
-    ipc.cells.push_back(instructions && cycles_counted && *cycles_counted > 0
-                            ? fmt::format("{:.2f}", *instructions / *cycles_counted)
-                            : "-");
-    pages.cells.push_back(PageWord(ms[i].page_proofs));
-    any_not_honoured = any_not_honoured || pages.cells.back().rfind("NOT ", 0) == 0;
-    const std::vector<std::string> point_flags = NoiseFlags(ms[i], st);
-    for (const std::string& f : point_flags) {
-      if (!Contains(flags_seen, f)) flags_seen.push_back(f);
-    }
-    flags.cells.push_back(Joined(point_flags, ","));
-  }
-  for (Column* c : {&cycles, &faults, &ipc, &pages, &flags}) {
+  std::vector<Column> columns = ParamColumns(r);
+  for (Column& c : RateColumns(r, stats, style.byte_rate_unit)) columns.push_back(std::move(c));
+  const CyclesColumn cycles = CyclesColumnFor(r, stats);
+  const PointFacts facts = PointFactsOf(r, stats);
+  for (const Column* c : {&cycles.column, &facts.faults, &facts.ipc, &facts.pages, &facts.flags}) {
     if (!c->Empty()) columns.push_back(*c);
   }
   // The paired ratios in the rows they belong to: the baseline says so.
+  // The verdict last: a coloured cell is never padded, nor counted in a
+  // width (its escapes are no columns).
   const PairedColumns paired = Paired(r);
+  std::size_t paired_count = 0;
   if (!paired.pairs.empty()) {
     Column ratio{"B/A", true, std::vector<std::string>(ms.size())};
     Column interval{"interval", true, std::vector<std::string>(ms.size())};
@@ -380,47 +446,40 @@ void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<Me
       // Ratios sit near 1: three decimals give each its four digits.
       ratio.cells[p.b] = p.rounds == 0 ? "n/a" : fmt::format("{:.3f}", p.median_ratio);
       interval.cells[p.b] = p.ci ? fmt::format("{:.3f}..{:.3f}", p.ci->low, p.ci->high) : "-";
-      verdict.cells[p.b] = ColouredVerdict(ShortVerdict(p), p.finding, style.colour);
+      verdict.cells[p.b] = ShortVerdict(p);
     }
     columns.push_back(ratio);
+    paired_count = 1;
     if (!paired.all_too_few) {
       columns.push_back(interval);
-      columns.push_back(verdict);  // last: a coloured cell is never padded
+      columns.push_back(verdict);
+      paired_count = 3;
     }
   }
-  // Counters asked for beyond perf's default set, where they fit; -v has all.
+  // Counters asked for beyond perf's default set, where they fit; then, if
+  // still too wide (long parameter values, rates each with its unit), the
+  // figures -v has in full go first.
   std::vector<std::string> not_shown;
-  std::vector<Column> extra;
-  for (std::size_t k = 0; k < stats.front().counters.size(); ++k) {
-    const CounterStats& first = stats.front().counters[k];
-    if (IsDefaultEvent(first.base_name) || first.hidden) continue;
-    Column c{first.name, true, {}};
-    for (const MeasurementStats& st : stats) {
-      const CounterStats* counter = k < st.counters.size() ? &st.counters[k] : nullptr;
-      c.cells.push_back(counter != nullptr && counter->counted && counter->supported
-                            ? CompactNumber(counter->summary.mean) + MultiplexMark(counter->running_pct)
-                            : "-");
-    }
-    if (c.Empty()) continue;
+  for (Column& c : RequestedEventColumns(stats)) {
     std::vector<Column> with = columns;
-    with.insert(with.end() - (paired.pairs.empty() ? 0 : paired.all_too_few ? 1 : 3), c);
+    with.insert(with.end() - static_cast<std::ptrdiff_t>(paired_count), c);
     if (TableWidth(with) <= kBriefWidth) {
-      columns = with;
+      columns = std::move(with);
     } else {
-      not_shown.push_back(first.name);
+      not_shown.push_back(c.header);
     }
   }
-  // Too wide for 100 columns (long parameter values, rates each with its
-  // unit): the figures -v has in full go first.
-  for (const std::string& droppable : {std::string("faults"), std::string("IPC"), cycles.header}) {
+  for (const std::string& droppable : {std::string("faults"), std::string("IPC"), cycles.column.header}) {
     const auto it = std::find_if(columns.begin(), columns.end(), [&](const Column& c) { return c.header == droppable; });
     if (TableWidth(columns) <= kBriefWidth || it == columns.end()) continue;
     not_shown.push_back(droppable);
     columns.erase(it);
   }
-  const auto shown = [&](const std::string& header) {
-    return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return c.header == header; });
-  };
+  if (paired_count == 3) {
+    for (const PairedRatio& p : paired.pairs) {
+      columns.back().cells[p.b] = ColouredVerdict(columns.back().cells[p.b], p.finding, style.colour);
+    }
+  }
   std::vector<std::string> headers;
   std::vector<bool> right;
   std::vector<std::vector<std::string>> rows(ms.size());
@@ -432,32 +491,32 @@ void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<Me
   WriteColumns(out, headers, rows, right, 1);
 
   // What the columns mean, each said once.
+  const auto shown = [&](const std::string& header) {
+    return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return c.header == header; });
+  };
   std::vector<std::string> legend;
-  if (shown(cycles.header) && !any_pmu) {
-    legend.push_back(fmt::format("{}: TSC ticks ({:.3f} GHz), not core cycles (no PMU)", cycles.header, r.tsc_ghz));
-  } else if (shown(cycles.header) && !all_pmu) {
-    legend.push_back(fmt::format("*: TSC ticks ({:.3f} GHz), not core cycles, where the PMU did not count", r.tsc_ghz));
-  }
+  if (shown(cycles.column.header) && !cycles.meaning.empty()) legend.push_back(cycles.meaning);
   if (shown("faults")) legend.push_back("faults: page faults per sample");
-  if (any_not_honoured) legend.push_back("pages NOT x: the page size asked for was not obtained (-v: the proof)");
-  for (const std::string& f : flags_seen) legend.push_back(f + ": " + FlagMeanings().at(f));
-  bool multiplexed = false;
-  for (const MeasurementStats& st : stats) {
-    for (const CounterStats& c : st.counters) multiplexed = multiplexed || (c.counted && c.running_pct < 99.995);
-  }
+  if (facts.any_not_honoured) legend.push_back("pages NOT x: the page size asked for was not obtained (-v: the proof)");
+  for (const std::string& f : facts.flags_seen) legend.push_back(f + ": " + FlagMeanings().at(f));
+  const bool multiplexed = std::any_of(stats.begin(), stats.end(), [](const MeasurementStats& st) {
+    return std::any_of(st.counters.begin(), st.counters.end(),
+                       [](const CounterStats& c) { return c.counted && c.running_pct < 99.995; });
+  });
   if (multiplexed) legend.push_back("[n%]: multiplexed: counted that share of the time, scaled up (as perf stat)");
   if (!not_shown.empty()) legend.push_back("not shown here (-v shows them): " + Joined(not_shown, ", "));
-  // Whole items a line, as many as fit.
-  std::string line;
+  // Whole items a line, as many as fit; a long one wrapped.
+  std::string lines, line;
   for (const std::string& item : legend) {
     if (!line.empty() && line.size() + 2 + item.size() > kBriefWidth) {
-      fmt::print(out, "{}\n", line);
+      lines += line + "\n";
       line.clear();
     }
     line += (line.empty() ? "# " : "; ") + item;
   }
-  if (!line.empty()) fmt::print(out, "{}\n", line);
-  for (const std::string& paired_line : paired.legend) fmt::print(out, "{}\n", paired_line);
+  if (!line.empty()) lines += line + "\n";
+  for (const std::string& paired_line : paired.legend) lines += paired_line + "\n";
+  out << WrapLines(lines, kBriefWidth);
 }
 
 void WriteBriefNotes(std::ostream& out, const RunResult& r) {

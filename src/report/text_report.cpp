@@ -563,17 +563,20 @@ void WriteStopped(std::ostream& out, const RunResult& result) {
 // A line a point, the compact sections after the table, the notes once.
 void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& stats, std::ostream& out,
                 const ReportStyle& style) {
-  std::ostringstream brief;
-  WriteBriefHeader(brief, result);
-  brief << "\n";
-  WriteBriefTable(brief, result, stats, style);
-  WriteLatencySteps(brief, result, stats);
-  WriteParallelism(brief, result, stats);
-  WriteLoadedCurves(brief, result, stats, style.byte_rate_unit);
-  WriteStopped(brief, result);
-  WriteBriefNotes(brief, result);
-  // The sections' long comment lines wrapped; the table and notes fit.
-  out << WrapLines(brief.str(), kBriefWidth);
+  // The header's and the sections' long comment lines wrapped; the table
+  // (never wrapped: a coloured verdict's escapes are no columns) and the
+  // notes are made to fit.
+  std::ostringstream header;
+  WriteBriefHeader(header, result);
+  out << WrapLines(header.str(), kBriefWidth) << "\n";
+  WriteBriefTable(out, result, stats, style);
+  std::ostringstream sections;
+  WriteLatencySteps(sections, result, stats);
+  WriteParallelism(sections, result, stats);
+  WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
+  WriteStopped(sections, result);
+  out << WrapLines(sections.str(), kBriefWidth);
+  WriteBriefNotes(out, result);
 }
 
 }  // namespace
