@@ -251,7 +251,9 @@ TEST(BriefReport, OnlyTheUnitChangingParameterVariesSoNoRatioAndWhy) {
   std::erase_if(r.measurements, [](const Measurement& m) { return m.point.at("pages").text == "4k"; });
   const std::string text = Brief(r);
   EXPECT_EQ(text.find("B/A "), std::string::npos) << text;
-  EXPECT_NE(text.find("# no B/A: mode changes the work unit (memcmp: bytes, stride: touches)"), std::string::npos)
+  EXPECT_NE(text.find("\n# no B/A: mode changes the work unit (memcmp: bytes, stride: touches) and nothing else "
+                      "varies\n"),
+            std::string::npos)
       << text;
   r.paired_by = "mode";
   const std::string asked = Brief(r, ReportStyle{.verbose = true});
@@ -302,6 +304,17 @@ TEST(BriefReport, FlagsAndPageWordsSayWhatIsWrong) {
   EXPECT_NE(text.find("drift: the samples trend in the order taken"), std::string::npos) << text;
   EXPECT_NE(text.find("pages NOT x: the page size asked for was not obtained"), std::string::npos) << text;
   ExpectFits(text, 25);
+}
+
+TEST(BriefReport, AnInterruptedOrFailedRunSaysSo) {
+  RunResult r = DefaultRun();
+  r.interrupted = true;
+  EXPECT_NE(Brief(r).find("# interrupted: 8 measurements completed before Ctrl-C are shown above"),
+            std::string::npos);
+  r.interrupted = false;
+  r.failure = "a worker was killed";
+  EXPECT_NE(Brief(r).find("# stopped early: a worker was killed: 8 measurements completed before it"),
+            std::string::npos);
 }
 
 TEST(BriefReport, ColourNeverWrapsARow) {

@@ -152,9 +152,8 @@ std::string CrossUnitReason(const std::vector<Measurement>& ms, const std::strin
     return "";
   }
   const std::string& param = paired_by.empty() ? changing.front() : paired_by;
-  return fmt::format("{} changes the work unit ({}): a rate ratio across units means nothing{}", param,
-                     UnitsByValue(points, units, param),
-                     paired_by.empty() ? ", and no other choice parameter varies" : "");
+  return fmt::format("{} changes the work unit ({}){}", param, UnitsByValue(points, units, param),
+                     paired_by.empty() ? " and nothing else varies" : "");
 }
 
 void CheckPairedBy(const std::vector<Point>& points, const std::string& param, const PointUnits& units) {

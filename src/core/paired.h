@@ -68,7 +68,7 @@ std::vector<std::pair<std::size_t, std::size_t>> PairedPoints(const std::vector<
 
 // Why the measurements have no paired ratios although choice parameters
 // vary, where the reason is their units: "mode changes the work unit
-// (memcmp: bytes, stride: touches): no ratio across units". "" otherwise.
+// (memcmp: bytes, stride: touches) and nothing else varies". "" otherwise.
 std::string CrossUnitReason(const std::vector<Measurement>& measurements, const std::string& paired_by = "");
 
 // The rounds the sign test needs for any interval at the Bonferroni-corrected

@@ -583,7 +583,10 @@ void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& st
 
 void WriteTextReport(const RunResult& result, std::ostream& out, const ReportStyle& style) {
   if (result.kind == ResultKind::kLmSummary) {
-    WriteLmSummary(result, out);
+    // Already a line a figure; brief keeps it within 100 columns.
+    std::ostringstream summary;
+    WriteLmSummary(result, summary);
+    out << (style.verbose ? summary.str() : WrapLines(summary.str(), kBriefWidth));
     return;
   }
   // Each measurement's figures once, for its block, the summary and the steps.
