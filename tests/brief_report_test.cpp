@@ -126,11 +126,11 @@ RunResult DefaultRun() {
 
 // run memcpy --size 4K..1G:x4 --impl libc,movsb,avx2,nt: 44 points, the
 // large ones with the placement note instead of the remap note.
-RunResult Sweep() {
+RunResult Sweep(int samples = 9) {
   RunResult r = Machine();
   for (std::uint64_t size = 4096; size <= (std::uint64_t{4} << 30); size *= 4) {
     for (const char* impl : {"libc", "movsb", "avx2", "nt"}) {
-      Measurement m = Point("memcpy", WorkUnit::kBytes, MemcpyPoint(size, impl), 4e11 / std::log2(static_cast<double>(size)), 9);
+      Measurement m = Point("memcpy", WorkUnit::kBytes, MemcpyPoint(size, impl), 4e11 / std::log2(static_cast<double>(size)), samples);
       m.notes = {size > (256u << 20) ? kPlacementNote : kRemapNote};
       r.measurements.push_back(m);
     }
@@ -197,6 +197,28 @@ TEST(BriefReport, AFortyFourPointSweepFitsSixtyLines) {
   EXPECT_EQ(Count(text, "remapped by default"), 1u) << text;
   EXPECT_EQ(Count(text, "all samples used one placement"), 1u) << text;
   EXPECT_NE(text.find("# note (8 of 44 points): all samples used one placement"), std::string::npos) << text;
+}
+
+// With a PMU: cycles and instructions counted give cyc/B and IPC; where
+// the line would pass 100 columns, the faults column goes (-v has it).
+TEST(BriefReport, WithAPmuTheSweepStillFits) {
+  RunResult r = Sweep(11);  // enough rounds for 33 comparisons' intervals
+  r.system.hardware_pmu = true;
+  r.events[4] = Status("cycles", true);
+  r.events[5] = Status("instructions", true);
+  for (Measurement& m : r.measurements) {
+    for (Sample& s : m.samples) {
+      s.counters[4] = MakeCounterValue(23'000'000, 1, 1);
+      s.counters[5] = MakeCounterValue(46'000'000, 1, 1);
+    }
+  }
+  const std::string text = Brief(r);
+  ExpectFits(text, 60);
+  EXPECT_TRUE(std::regex_search(
+      text, std::regex(R"(\nsize +impl +GB/s +\+- +95% CI +cyc/B( +faults)? +IPC +pages +B/A +interval verdict\n)")))
+      << text;
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\n4 KiB +libc .* 2\.00 +4K +base\n)"))) << text;
+  EXPECT_EQ(text.find("TSC ticks"), std::string::npos) << "PMU cycles throughout: " << text;
 }
 
 TEST(BriefReport, HeaderSaysMachineFixedParametersAndSampling) {
