@@ -165,11 +165,11 @@ void CheckPairedBy(const std::vector<Point>& points, const std::string& param, c
     for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
     throw Error("--paired-by " + param + ": not a parameter of this run (its parameters: " + known + ")");
   }
-  if (Contains(UnitChangingParams(points, units), param)) {
+  const std::vector<std::string> changing = UnitChangingParams(points, units);
+  if (Contains(changing, param)) {
     const std::vector<std::string> choices = VaryingChoiceParams(points);
-    const auto other = std::find_if(choices.begin(), choices.end(), [&](const std::string& name) {
-      return !Contains(UnitChangingParams(points, units), name);
-    });
+    const auto other = std::find_if(choices.begin(), choices.end(),
+                                    [&](const std::string& name) { return !Contains(changing, name); });
     throw Error(fmt::format("--paired-by {}: its values measure different work units ({}), and a ratio of their "
                             "rates means nothing; {}",
                             param, UnitsByValue(points, units, param),

@@ -46,8 +46,8 @@ std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
                      invariant ? "" : " (TSC not invariant here: unreliable)");
 }
 
-std::string ByteRateLegend(ByteRateUnit bu) {
-  return bu == ByteRateUnit::kGiBps ? "GiB/s = 2^30 bytes/s (what perf bench prints as \"GB/sec\")"
+std::string ByteRateLegend(ByteRateUnit byte_unit) {
+  return byte_unit == ByteRateUnit::kGiBps ? "GiB/s = 2^30 bytes/s (what perf bench prints as \"GB/sec\")"
                                     : "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")";
 }
 
@@ -103,17 +103,17 @@ const SideRateStats* SideOfKind(const MeasurementStats& st, SideKind kind) {
 // controllers counted, where they did; and, where the working set is
 // larger than the largest cache, an estimate of those the memory moved.
 void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st,
-                  ByteRateUnit bu) {
+                  ByteRateUnit byte_unit) {
   const ByteTraffic& t = *m.traffic;
   fmt::print(out, "{:>18}      {:<32} # {:.2f} bytes per byte {}: {}\n",
-             RateText(m, st.rate.mean * t.requested_per_unit, bu), "traffic requested", t.requested_per_unit,
+             RateText(m, st.rate.mean * t.requested_per_unit, byte_unit), "traffic requested", t.requested_per_unit,
              m.rate_label, t.how);
   const SideRateStats* read = SideOfKind(st, SideKind::kMemoryRead);
   const SideRateStats* written = SideOfKind(st, SideKind::kMemoryWrite);
   if (read != nullptr && written != nullptr) {
     fmt::print(out, "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
                     "written)\n",
-               RateText(m, read->per_second.mean + written->per_second.mean, bu), "traffic at memory (measured)",
+               RateText(m, read->per_second.mean + written->per_second.mean, byte_unit), "traffic at memory (measured)",
                *read->per_unit + *written->per_unit, m.rate_label, *read->per_unit, *written->per_unit);
   }
   std::uint64_t largest_cache = 0;
@@ -132,13 +132,13 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
   }
   fmt::print(out, "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
                   "caches\n",
-             RateText(m, st.rate.mean * *t.memory_per_unit, bu), "traffic at memory (est.)", *t.memory_per_unit,
+             RateText(m, st.rate.mean * *t.memory_per_unit, byte_unit), "traffic at memory (est.)", *t.memory_per_unit,
              m.rate_label);
 }
 
 // Notes in `shared` are every point's: the report prints them once, at its end.
 void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st,
-                ByteRateUnit bu, const std::vector<std::string>& shared) {
+                ByteRateUnit byte_unit, const std::vector<std::string>& shared) {
   fmt::print(out, "\n Performance counter stats for '{} {}' ({} runs, {} loop{} each{}, {} warm-up):\n\n", m.workload,
              m.point.Label(), m.samples.size(), m.loops, m.loops == 1 ? "" : "s",
              m.fresh_state_each_sample ? " on fresh buffers" : (m.loops_calibrated ? " (calibrated)" : ""),
@@ -151,9 +151,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   for (const auto& c : st.counters) WriteCounterLine(out, c, counts, wall_ns);
   out << "\n";
   const std::string rate_name = IsBytes(m) ? m.rate_label : Plural(m) + "/s";
-  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean, bu), rate_name,
-             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median, bu), RateText(m, st.rate.min, bu),
-                         RateText(m, st.rate.max, bu)),
+  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean, byte_unit), rate_name,
+             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median, byte_unit), RateText(m, st.rate.min, byte_unit),
+                         RateText(m, st.rate.max, byte_unit)),
              NoiseText(st.rate));
   if (st.rate.n >= 2) {
     // The interval sees only what varied while this run sampled; a host that
@@ -162,9 +162,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out,
                "{:>18}      {:<32} # 95% CI of the mean {} .. {}, from this run's samples: runs can differ by "
                "more (membench doctor --noise)\n",
-               "", "", RateText(m, st.rate.ci95_low, bu), RateText(m, st.rate.ci95_high, bu));
+               "", "", RateText(m, st.rate.ci95_low, byte_unit), RateText(m, st.rate.ci95_high, byte_unit));
   }
-  if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st, bu);
+  if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st, byte_unit);
   if (m.precision_target_pct) {
     const double half = st.rate.mean > 0 ? 100.0 * (st.rate.ci95_high - st.rate.mean) / st.rate.mean : 0.0;
     fmt::print(out, "{:>18}      {:<32} # 95% CI within +-{:.2f}% of the mean after {} runs: the +-{}% goal {}\n",
@@ -174,10 +174,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   if (st.workers) {
     const WorkerStats& w = *st.workers;
     fmt::print(out, "{:>18}      {:<32} # vm-scalability's figure: each worker's work / its own time, summed\n",
-               RateText(m, w.sum_of_worker_rates.mean, bu), "sum of worker rates");
+               RateText(m, w.sum_of_worker_rates.mean, byte_unit), "sum of worker rates");
     fmt::print(out, "{:>18}      {:<32} # slowest {}, fastest {}, spread {:.2f}% (stddev / mean)\n",
-               RateText(m, w.worker_rate.mean, bu), "per worker", RateText(m, w.slowest_worker_rate, bu),
-               RateText(m, w.fastest_worker_rate, bu),
+               RateText(m, w.worker_rate.mean, byte_unit), "per worker", RateText(m, w.slowest_worker_rate, byte_unit),
+               RateText(m, w.fastest_worker_rate, byte_unit),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
     fmt::print(out, "{:>18}      {:<32} # last worker's start - first's, median; max {}\n",
                DurationText(w.start_skew_ns.median), "start skew", DurationText(w.start_skew_ns.max));
@@ -192,8 +192,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
       fmt::print(out, "{:>18}      {:<32} # not counted in any sample (see the notes)\n", "-", side.name);
       continue;
     }
-    fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean, bu), side.name,
-               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median, bu)),
+    fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean, byte_unit), side.name,
+               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median, byte_unit)),
                NoiseText(side.per_second));
   }
   if (st.ns_per_fault) {
@@ -216,7 +216,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     const Sample& f = *m.first_sample;
     const std::string faults =
         st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
-    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate, bu),
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate, byte_unit),
                "first pass", f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
   }
   out << "\n";
@@ -241,7 +241,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
 
 // Parameters that take more than one value across the measurements.
 void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
-                  ByteRateUnit bu) {
+                  ByteRateUnit byte_unit) {
   const auto& ms = r.measurements;
   if (ms.empty()) return;
   std::vector<Point> points;
@@ -262,11 +262,11 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   const std::string unit = Plural(ms.front());
   double slowest = ms.empty() ? 0 : stats.front().rate.mean;
   for (const auto& st : stats) slowest = std::min(slowest, st.rate.mean);
-  const RateScale scale = bytes ? RateScale{ByteRateDivisor(bu), "G"} : ScaleFor(slowest);
+  const RateScale scale = bytes ? RateScale{ByteRateDivisor(byte_unit), "G"} : ScaleFor(slowest);
   const std::string scale_words = scale.divisor == 1e6 ? "millions of " : scale.divisor == 1e3 ? "thousands of " : "";
   fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles per unit: {}\n",
-             bytes ? ByteRateLegend(bu)
-                   : (one_unit ? "rate in " + scale_words + unit + " per second" : ByteRateLegend(bu)),
+             bytes ? ByteRateLegend(byte_unit)
+                   : (one_unit ? "rate in " + scale_words + unit + " per second" : ByteRateLegend(byte_unit)),
              CyclesLabel(first, r));
   // Each parameter column as wide as its widest value ("anon-cow-seq").
   std::map<std::string, std::size_t> column;
@@ -277,7 +277,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<{}} ", name, column[name]);
   const std::string rate_header =
-      one_unit ? (bytes ? std::string(ByteRateName(bu)) : scale.prefix + unit + "/s") : "rate";
+      one_unit ? (bytes ? std::string(ByteRateName(byte_unit)) : scale.prefix + unit + "/s") : "rate";
   const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : Singular(ms.front())) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
   const bool per_unit_time = one_unit && !bytes;
@@ -292,9 +292,9 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
     const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
-    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, bu);
+    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, byte_unit);
     const std::string median =
-        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median, bu);
+        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median, byte_unit);
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
@@ -366,9 +366,9 @@ void WriteParallelism(std::ostream& out, const RunResult& r, const std::vector<M
 }
 
 void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
-                       ByteRateUnit bu) {
-  const double divisor = ByteRateDivisor(bu);
-  const std::string name(ByteRateName(bu));
+                       ByteRateUnit byte_unit) {
+  const double divisor = ByteRateDivisor(byte_unit);
+  const std::string name(ByteRateName(byte_unit));
   const auto rate = [&](const Summary& bytes_per_s) { return fmt::format("{:.3f}", bytes_per_s.mean / divisor); };
   for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
     fmt::print(out,
@@ -596,15 +596,15 @@ void WriteTextReport(const RunResult& result, std::ostream& out, const ReportSty
     WriteBrief(result, stats, out, style);
     return;
   }
-  const ByteRateUnit bu = style.byte_rate_unit;
+  const ByteRateUnit byte_unit = style.byte_rate_unit;
   const std::vector<std::string> shared = NotesOfEveryPoint(result);
   WriteHeader(out, result);
-  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i], bu, shared);
-  WriteSummary(out, result, stats, bu);
+  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i], byte_unit, shared);
+  WriteSummary(out, result, stats, byte_unit);
   WritePairedRatios(out, result, style.colour);
   WriteLatencySteps(out, result, stats);
   WriteParallelism(out, result, stats);
-  WriteLoadedCurves(out, result, stats, bu);
+  WriteLoadedCurves(out, result, stats, byte_unit);
   WriteStopped(out, result);
   if (!shared.empty()) {
     fmt::print(out, "\n# notes of every point:\n");
