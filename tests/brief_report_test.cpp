@@ -231,6 +231,13 @@ TEST(BriefReport, HeaderSaysMachineFixedParametersAndSampling) {
             "# 9 samples per point after up to 1 warm-up, interleaved in rounds; +-: relative SEM, as perf stat");
 }
 
+TEST(BriefReport, TheTagAndLabelsAsTheVerboseHeaderSaysThem) {
+  RunResult r = DefaultRun();
+  r.tag = "base";
+  r.labels = {{"commit", "c-base"}};
+  EXPECT_EQ(Lines(Brief(r))[1], "# tag: base; labels: commit=c-base");
+}
+
 TEST(BriefReport, OneLineAPointWithItsRateIntervalPagesAndRatio) {
   const std::string text = Brief(DefaultRun());
   // impl, GB/s, +-, 95% CI, TSC ticks per byte, faults, pages, B/A ...

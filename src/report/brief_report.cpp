@@ -396,18 +396,19 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
              ShortCpuName(s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model),
              s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release,
              s.hardware_pmu ? "yes" : "no");
+  // What the user called the run, in the words of the verbose header.
+  if (!r.tag.empty() || !r.labels.empty()) {
+    std::string labels;
+    for (const auto& [key, value] : r.labels) labels += " " + key + "=" + value;
+    fmt::print(out, "# tag: {}{}{}\n", r.tag.empty() ? "(none)" : r.tag, labels.empty() ? "" : "; labels:", labels);
+  }
   if (r.measurements.empty()) return;
   const std::vector<std::string> varying = VaryingParams(PointsOf(r));
   std::vector<std::string> fixed;
   for (const auto& [name, value] : r.measurements.front().point.values) {
     if (!Contains(varying, name)) fixed.push_back(name + "=" + value.text);
   }
-  std::string labels;
-  for (const auto& [key, value] : r.labels) labels += " " + key + "=" + value;
-  const std::string tag = r.tag.empty() && labels.empty()
-                              ? ""
-                              : fmt::format("; tag: {}{}", r.tag.empty() ? "(none)" : r.tag, labels);
-  if (!fixed.empty() || !tag.empty()) fmt::print(out, "# {}{}\n", Joined(fixed, " "), tag);
+  if (!fixed.empty()) fmt::print(out, "# {}\n", Joined(fixed, " "));
   std::size_t fewest = SIZE_MAX, most = 0;
   int warmups = 0;
   for (const Measurement& m : r.measurements) {
