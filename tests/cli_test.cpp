@@ -16,6 +16,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "kernels/kernel.h"
@@ -68,7 +69,7 @@ TEST(Cli, ListsWorkloadsImplsAndEvents) {
 
 TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
   const std::string path = TempPath("all.json");
-  const Outcome run = Membench("run memcpy --size 8M --impl all -r 2 --json " + path);
+  const Outcome run = Membench("run memcpy --size 8M --impl all -r 2 -v --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("Performance counter stats for 'memcpy size=8 MiB impl=libc"), std::string::npos);
   EXPECT_NE(run.output.find("( +-"), std::string::npos);
@@ -208,7 +209,7 @@ TEST(Cli, RemapPreparesEverySampleAfreshAndSaysSo) {
     EXPECT_EQ(notes.find("remap=yes: the point was prepared afresh before every sample") != std::string::npos,
               remapped)
         << notes;
-    EXPECT_EQ(notes.find("all samples used one placement of the 1 MiB") != std::string::npos, !remapped) << notes;
+    EXPECT_EQ(notes.find("all samples used one placement of the buffers") != std::string::npos, !remapped) << notes;
     EXPECT_GT(m["stats"]["rate_per_second"]["mean"].get<double>(), 0);
   }
   std::remove(path.c_str());
@@ -256,7 +257,7 @@ TEST(Cli, PagefaultCountsOnePerPageWritten) {
 // lat_mem_rd's two chains run as patterns of chase; what they cannot lay
 // out is refused by name.
 TEST(Cli, ChaseRunsLmbenchsChains) {
-  const Outcome run = Membench("run chase --size 1M --pattern lmbench-stride,lmbench-random --stride 64,128 -r 2");
+  const Outcome run = Membench("run chase --size 1M --pattern lmbench-stride,lmbench-random --stride 64,128 -r 2 -v");
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("pattern=lmbench-random"), std::string::npos) << run.output;
   const Outcome odd_stride = Membench("run chase --size 1M --pattern lmbench-random --stride 192 -r 2");
@@ -290,7 +291,7 @@ TEST(Cli, ChaseWalksUnrolledOrTightAndSaysWhich) {
 // non-temporal ones not; where the working set fits a cache, no estimate.
 TEST(Cli, ByteRatesStateTheTrafficBehindThem) {
   const std::string path = TempPath("traffic.json");
-  const Outcome run = Membench("run memcpy --size 1M --impl nt,unrolled -r 2 --json " + path);
+  const Outcome run = Membench("run memcpy --size 1M --impl nt,unrolled -r 2 -v --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("traffic requested"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("traffic at memory (est.)"), std::string::npos) << run.output;
@@ -301,7 +302,7 @@ TEST(Cli, ByteRatesStateTheTrafficBehindThem) {
     const bool nt = m["point"]["impl"] == "nt";
     EXPECT_DOUBLE_EQ(m["traffic"]["memory_per_unit_estimated"].get<double>(), nt ? 2.0 : 3.0);
   }
-  const Outcome report = Membench("report " + path);
+  const Outcome report = Membench("report " + path + " -v");
   EXPECT_NE(report.output.find("traffic requested"), std::string::npos) << "the traffic survives the file";
   std::remove(path.c_str());
 }
@@ -311,7 +312,7 @@ TEST(Cli, ByteRatesStateTheTrafficBehindThem) {
 TEST(Cli, SizeDistributionsDrawTheCallsAndCountThem) {
   const std::string path = TempPath("dist.json");
   const Outcome run = Membench(
-      "run memcpy --size-dist spec2017-memcpy --size 1M --impl libc,unrolled -r 2 --memory-traffic off --json " + path);
+      "run memcpy --size-dist spec2017-memcpy --size 1M --impl libc,unrolled -r 2 -v --memory-traffic off --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("calls/s"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("4096 calls a loop drawn from --size-dist spec2017-memcpy"), std::string::npos);
@@ -433,14 +434,14 @@ TEST(Cli, LoadedPrintsTheCurveAndCountsTheLoadTraffic) {
 // memset and clear write the byte asked for; clzero, which writes only
 // zeros, is refused for any other.
 TEST(Cli, MemsetAndClearWriteTheValueAskedAndClzeroOnlyZeros) {
-  const Outcome run = Membench("run memset --size 64K --impl libc --value 0,255 -r 2");
+  const Outcome run = Membench("run memset --size 64K --impl libc --value 0,255 -r 2 -v");
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("value=255"), std::string::npos) << run.output;
   const Outcome too_big = Membench("run memset --size 64K --value 256 -r 2");
   EXPECT_NE(too_big.status, 0);
   const Outcome clzero = Membench("run memset --size 64K --impl clzero --value 1 -r 2");
   EXPECT_NE(clzero.status, 0) << clzero.output;
-  const Outcome clear = Membench("run clear --page 4K --size 1M --impl libc --value 0,255 --memory warm -r 2");
+  const Outcome clear = Membench("run clear --page 4K --size 1M --impl libc --value 0,255 --memory warm -r 2 -v");
   ASSERT_EQ(clear.status, 0) << clear.output;
   EXPECT_NE(clear.output.find("value=255"), std::string::npos) << clear.output;
   const Outcome clear_clzero = Membench("run clear --page 4K --size 1M --impl clzero --value 7 -r 2");
@@ -492,7 +493,7 @@ TEST_P(CliRejects, WithASpecificMessageAndStatus2) {
   const Outcome run = Membench(GetParam().args);
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find(GetParam().message), std::string::npos) << run.output;
-  EXPECT_EQ(run.output.find("Performance counter stats"), std::string::npos) << "nothing may run";
+  EXPECT_EQ(run.output.find("samples per point after"), std::string::npos) << "nothing may run";
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -534,7 +535,7 @@ TEST(Cli, ImplTheCpuCannotRunIsRefused) {
 TEST(Cli, InterruptKeepsWhatWasMeasured) {
   const std::string path = TempPath("interrupted.json");
   const std::string log = TempPath("interrupted.log");
-  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --impl all -r 200 --json " + path +
+  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M --impl all -r 200 -v --json " + path +
                               " > " + log + " 2>&1 & pid=$!; sleep 3; kill -INT $pid; wait $pid";
   const int raw = std::system(("bash -c '" + command + "'").c_str());
   ASSERT_TRUE(WIFEXITED(raw));
@@ -555,7 +556,7 @@ TEST(Cli, InterruptKeepsWhatWasMeasured) {
 TEST(Workers, CountersCoverEveryWorker) {
   for (const std::string kind : {"procs", "threads"}) {
     const std::string path = TempPath(kind + ".json");
-    const Outcome run = Membench("run memset --size 8M --pages 4k --prefault none -e page-faults -r 2 --" + kind +
+    const Outcome run = Membench("run memset --size 8M --pages 4k --prefault none -e page-faults -r 2 -v --" + kind +
                                  " 1,2 --json " + path);
     ASSERT_EQ(run.status, 0) << run.output;
     EXPECT_NE(run.output.find("sum of worker rates"), std::string::npos) << run.output;
@@ -612,7 +613,7 @@ TEST(Workers, BadCountsAndLimitsAreRefused) {
 TEST(Fault, FaultsPerSampleMatchPageSizeAndWorkers) {
   const std::string path = TempPath("fault.json");
   const Outcome run = Membench(
-      "run fault --case anon-w-seq --size 16M --pages 4k,thp --procs 1,2 -r 2 -e page-faults "
+      "run fault --case anon-w-seq --size 16M --pages 4k,thp --procs 1,2 -r 2 -v -e page-faults "
       "--json " +
       path);
   ASSERT_EQ(run.status, 0) << run.output;
@@ -634,7 +635,7 @@ TEST(Fault, FaultsPerSampleMatchPageSizeAndWorkers) {
 
 TEST(Fault, EveryCaseRuns) {
   const Outcome run =
-      Membench("run fault --case anon-r-seq,anon-w-rand,anon-cow-seq,file-r-seq --size 8M -r 2 -e page-faults");
+      Membench("run fault --case anon-r-seq,anon-w-rand,anon-cow-seq,file-r-seq --size 8M -r 2 -v -e page-faults");
   ASSERT_EQ(run.status, 0) << run.output;
   for (const char* name : {"anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq", "copy-on-write fault"}) {
     EXPECT_NE(run.output.find(name), std::string::npos) << name << "\n" << run.output;
@@ -647,7 +648,7 @@ TEST(Fault, TouchTakesAStepAsUsememDoes) {
   const std::string path = TempPath("touch.json");
   const Outcome run = Membench(
       "run fault --size 4M --pages 4k --touch words,64,4K --case anon-w-seq,anon-w-rand "
-      "-r 2 -e page-faults --json " +
+      "-r 2 -v -e page-faults --json " +
       path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("one word every 64 B (as usemem --step)"), std::string::npos) << run.output;
@@ -715,7 +716,7 @@ TEST(Clear, ReportsClearingAndAccessForEachOrder) {
   const std::string path = TempPath("clear.json");
   const Outcome run = Membench(
       "run clear --page 2M --size 8M --order forward,target-last --then write --pressure 1 "
-      "-r 2 --json " +
+      "-r 2 -v --json " +
       path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("ns/page clear"), std::string::npos) << run.output;
@@ -738,7 +739,7 @@ TEST(Clear, ReportsClearingAndAccessForEachOrder) {
 TEST(Clear, ColdAndWarmMemoryAndTheUntimedControl) {
   const std::string path = TempPath("clear_memory.json");
   const Outcome run = Membench(
-      "run clear --page 2M --size 8M --impl stosb,nt --memory cold,warm --phases timed,none -r 2 --json " + path);
+      "run clear --page 2M --size 8M --impl stosb,nt --memory cold,warm --phases timed,none -r 2 -v --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("evicted from every cache"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("the control for the cost of timing them"), std::string::npos) << run.output;
@@ -1171,13 +1172,13 @@ TEST(Precision, StopsWhenTheGoalIsReachedAndSaysHowManyRuns) {
   const std::string path = TempPath("precision.json");
   // A goal no noise can miss: met at the third sample (half-width 4.3 x
   // stddev / sqrt(3) <= 200% of the mean unless the stddev exceeds 80%).
-  const Outcome loose = Membench("run memset --size 64K --precision 200% --min-runs 3 --json " + path);
+  const Outcome loose = Membench("run memset --size 64K --precision 200% --min-runs 3 -v --json " + path);
   ASSERT_EQ(loose.status, 0) << loose.output;
   EXPECT_NE(loose.output.find("the +-200% goal was met"), std::string::npos) << loose.output;
   const nlohmann::json result = ReadJson(path);
   EXPECT_TRUE(result["measurements"][0]["precision"]["reached"].get<bool>());
   EXPECT_EQ(result["measurements"][0]["samples"].size(), 3u);
-  const Outcome strict = Membench("run memset --size 64K --precision 0.0001% --max-runs 4");
+  const Outcome strict = Membench("run memset --size 64K --precision 0.0001% --max-runs 4 -v");
   ASSERT_EQ(strict.status, 0) << strict.output;
   EXPECT_NE(strict.output.find("NOT reached"), std::string::npos) << strict.output;
   EXPECT_NE(strict.output.find("(4 runs"), std::string::npos) << strict.output;
@@ -1235,16 +1236,16 @@ TEST(Memcpy, SourcePrefaultDecidesWhatTheCopyReads) {
 TEST(Interleaving, PairedByNamesTheTreatmentAndIsKeptInTheResult) {
   const std::string path = TempPath("paired-by.json");
   const Outcome run =
-      Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3 --paired-by pages --json " + path);
+      Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3 -v --paired-by pages --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("pages=thp / 4k"), std::string::npos) << run.output;
   EXPECT_EQ(run.output.find("impl=movsb / libc"), std::string::npos) << run.output;
   const nlohmann::json result = ReadJson(path);
   EXPECT_EQ(result["paired_by"], "pages");
   for (const auto& pair : result["paired_ratios"]) EXPECT_EQ(pair["param"], "pages");
-  const Outcome shown = Membench("report " + path);
+  const Outcome shown = Membench("report " + path + " -v");
   EXPECT_NE(shown.output.find("pages=thp / 4k"), std::string::npos) << shown.output;
-  const Outcome by_default = Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3");
+  const Outcome by_default = Membench("run memcpy --size 16K --impl libc,movsb --pages 4k,thp -r 3 -v");
   EXPECT_NE(by_default.output.find("# paired along impl, the first parameter that varies; --paired-by pages"),
             std::string::npos)
       << by_default.output;
@@ -1256,7 +1257,7 @@ TEST(Interleaving, PairedByNamesTheTreatmentAndIsKeptInTheResult) {
 
 TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const std::string path = TempPath("interleaved.json");
-  const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 6 --json " + path);
+  const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 6 -v --json " + path);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("round-robin"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("impl=stosb / libc"), std::string::npos) << run.output;
@@ -1275,7 +1276,7 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   EXPECT_NE(decided.output.find("-r not given: 7 samples per point"), std::string::npos) << decided.output;
   EXPECT_EQ(ReadJson(decided_path)["measurements"][0]["samples"].size(), 7u);
   std::remove(decided_path.c_str());
-  const Outcome too_few = Membench("run memset --size 64K --impl libc,stosb,avx2 -r 3");
+  const Outcome too_few = Membench("run memset --size 64K --impl libc,stosb,avx2 -r 3 -v");
   ASSERT_EQ(too_few.status, 0) << too_few.output;
   EXPECT_NE(too_few.output.find("# inconclusive: 3 rounds are too few for a 97.5% interval; -r 7 or more gives one"),
             std::string::npos)
@@ -1335,7 +1336,7 @@ TEST(Exec, RunsAnyProgramUnderCountersAndRefusesFailures) {
   const std::string path = TempPath("exec.json");
   const Outcome ok = Membench("exec -r 3 -e page-faults,task-clock --json " + path + " -- sh -c true");
   ASSERT_EQ(ok.status, 0) << ok.output;
-  EXPECT_NE(ok.output.find("seconds time elapsed"), std::string::npos) << ok.output;
+  EXPECT_NE(ok.output.find("runs/s"), std::string::npos) << ok.output;
   const nlohmann::json result = ReadJson(path);
   ASSERT_EQ(result["measurements"][0]["samples"].size(), 3u);
   EXPECT_GT(FaultsPerSample(result["measurements"][0]), 0.0);  // the program's own faults, from its execve
@@ -1360,17 +1361,55 @@ TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("free 2 MiB pages are needed"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("nr_hugepages"), std::string::npos) << run.output;
-  EXPECT_EQ(run.output.find("Performance counter stats"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("samples per point after"), std::string::npos) << run.output;
 }
 
 TEST(Cli, UnsupportedEventsShowAndDoNotAbort) {
-  const Outcome run = Membench("run memset --size 64K -r 2 -e task-clock,cycles,page-faults:u");
+  const Outcome run = Membench("run memset --size 64K -r 2 -v -e task-clock,cycles,page-faults:u");
   ASSERT_EQ(run.status, 0) << run.output;
   if (run.output.find("hardware PMU: no") != std::string::npos) {
     EXPECT_NE(run.output.find("<not supported>      cycles"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("# <not supported>: cycles: no hardware PMU"), std::string::npos) << run.output;
   }
   EXPECT_NE(run.output.find("page-faults:u"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace membench
+
+namespace membench {
+namespace {
+
+// The brief default report of a real run: a line a point, at most 100
+// columns, the run's notes once (tests/brief_report_test.cpp checks the
+// issue's 25- and 60-line targets on results shaped like its runs).
+TEST(BriefOutput, ALineAPointInAHundredColumns) {
+  const Outcome run = Membench("run memcpy --size 64K --impl all -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::istringstream lines(run.output);
+  std::size_t count = 0;
+  for (std::string line; std::getline(lines, line); ++count) EXPECT_LE(line.size(), 100u) << line;
+  EXPECT_LE(count, 25u) << run.output;
+  EXPECT_EQ(run.output.find("Performance counter stats"), std::string::npos) << "the blocks are -v's";
+  EXPECT_NE(run.output.find("\nlibc "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("-v (or membench report FILE -v) shows every counter"), std::string::npos);
+}
+
+// zeropage's memcmp mode counts bytes, its stride mode touches: pairs run
+// along pages within each mode, never touches/s over GB/s.
+TEST(BriefOutput, ZeropageModesAreNeverPairedAcrossUnits) {
+  const Outcome run = Membench("run zeropage --size 64M --mode memcmp,stride --pages thp,4k -r 2");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("# not paired along mode: it changes the work unit"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("B/A vs base (pages=thp)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(" GB/s "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(" Mtouches/s ") + run.output.find(" Ktouches/s "), 2 * std::string::npos) << run.output;
+  const Outcome asked = Membench("run zeropage --size 64M --mode memcmp,stride -r 2 --paired-by mode");
+  EXPECT_EQ(asked.status, 2) << asked.output;
+  EXPECT_NE(asked.output.find("--paired-by mode: its values measure different work units (memcmp: bytes, stride: "
+                              "touches)"),
+            std::string::npos)
+      << asked.output;
 }
 
 }  // namespace

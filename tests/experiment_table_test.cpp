@@ -59,6 +59,25 @@ TEST(ExperimentTable, TooFewSamplesStayInconclusive) {
   EXPECT_EQ(rows[0].finding, Finding::kInconclusive);
 }
 
+// zeropage's mode: bytes compared in memcmp mode, touches in stride mode.
+// Their rates have no ratio; the table's one row says why.
+TEST(ExperimentTable, NoTreatmentRatioAcrossWorkUnits) {
+  RunResult r;
+  r.interleaved = true;
+  r.paired_by = "mode";
+  for (const char* mode : {"memcmp", "stride"}) {
+    Measurement m = BytesAt({10e9, 10e9, 10e9, 10e9, 10e9, 10e9, 10e9});
+    m.workload = "zeropage";
+    m.point.values = {{"mode", {mode, 0, false}}};
+    if (std::string(mode) == "stride") m.unit = WorkUnit::kTouches;
+    r.measurements.push_back(m);
+  }
+  const std::vector<TableRow> rows = TreatmentRows("zero", r);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].ratio, "n/a");
+  EXPECT_EQ(rows[0].verdict, "no ratio: mode changes the work unit (memcmp: bytes, stride: touches)");
+}
+
 // A program run by exec has no unit of work: its seconds are the figure,
 // lower is better.
 TEST(ExperimentTable, ExecRunsAreJudgedBySeconds) {

@@ -399,3 +399,46 @@ TEST(HtmlReport, MatchesTheGoldenFile) { ExpectGolden(ChartedPage(), "charted.ht
 
 }  // namespace
 }  // namespace membench
+
+namespace membench {
+namespace {
+
+// zeropage --mode memcmp,stride: bytes compared in one mode, touches in the
+// other. Each unit gets its own panel and axis: no stride point at 0 on a
+// GB/s axis, and no paired ratio of touches over bytes.
+RunResult TwoUnits() {
+  RunResult r;
+  r.command_line = "membench run zeropage --mode memcmp,stride";
+  r.interleaved = true;
+  for (const char* mode : {"memcmp", "stride"}) {
+    Measurement m;
+    m.workload = "zeropage";
+    const bool bytes = std::string(mode) == "memcmp";
+    m.unit = bytes ? WorkUnit::kBytes : WorkUnit::kTouches;
+    m.point.values = {{"mode", {mode, 0, false}}};
+    for (int i = 0; i < 9; ++i) {
+      Sample s;
+      s.wall_ns = 1'000'000;
+      s.work = bytes ? 17'000'000 + 1000 * static_cast<std::uint64_t>(i) : 30'000 + static_cast<std::uint64_t>(i);
+      s.loops = 1;
+      m.samples.push_back(s);
+    }
+    r.measurements.push_back(m);
+  }
+  return r;
+}
+
+TEST(HtmlReport, EachWorkUnitHasItsOwnPanelAndAxis) {
+  std::ostringstream out;
+  WriteHtmlRuns({TwoUnits()}, out, ByteRateUnit::kGiBps);
+  const std::string page = out.str();
+  EXPECT_NE(page.find("<h2>zeropage: bytes</h2>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<h2>zeropage: touches</h2>"), std::string::npos) << page;
+  EXPECT_NE(page.find(">rate (GiB/s, 2^30 bytes per second)</text>"), std::string::npos);
+  EXPECT_NE(page.find(">rate (touches/s)</text>"), std::string::npos);
+  EXPECT_EQ(page.find("id=\"r1-paired\""), std::string::npos) << "no ratio across units";
+  EXPECT_NE(page.find("None: mode changes the work unit (memcmp: bytes, stride: touches)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace membench

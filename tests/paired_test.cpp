@@ -64,9 +64,10 @@ TEST(PairedRatios, TooFewRoundsAreInconclusive) {
   EXPECT_EQ(pairs[0].finding, Finding::kInconclusive);
 }
 
-// seed 000's matrix: --mode memcmp,stride --pages thp,4k. By default the
-// pairs run along mode (stride touches over memcmp bytes, a ratio of two
-// different figures); --paired-by pages compares thp with 4k in each mode.
+// seed 000's matrix: --mode memcmp,stride --pages thp,4k, here with one
+// unit for both modes, so that the pairs run along mode by default;
+// --paired-by pages compares thp with 4k in each mode. (The real modes'
+// units differ: TouchesInStrideMode.)
 std::vector<Measurement> ModeByPages() {
   std::vector<Measurement> ms;
   for (const char* mode : {"memcmp", "stride"}) {
@@ -94,6 +95,65 @@ TEST(PairedRatios, PairAlongTheParameterNamed) {
   std::vector<Point> points;
   for (const Measurement& m : ms) points.push_back(m.point);
   EXPECT_EQ(VaryingChoiceParams(points), (std::vector<std::string>{"mode", "pages"}));
+}
+
+// As zeropage measures them: bytes compared in memcmp mode, touches in
+// stride mode.
+std::vector<Measurement> TouchesInStrideMode(std::vector<Measurement> ms) {
+  for (Measurement& m : ms) m.unit = m.point.at("mode").text == "stride" ? WorkUnit::kTouches : WorkUnit::kBytes;
+  return ms;
+}
+
+std::vector<WorkUnit> UnitsOf(const std::vector<Measurement>& ms) {
+  std::vector<WorkUnit> units;
+  for (const Measurement& m : ms) units.push_back(m.unit);
+  return units;
+}
+
+std::vector<Point> PointsOf(const std::vector<Measurement>& ms) {
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  return points;
+}
+
+TEST(PairedRatios, NeverAcrossWorkUnits) {
+  const std::vector<Measurement> ms = TouchesInStrideMode(ModeByPages());
+  EXPECT_EQ(UnitChangingParams(PointsOf(ms), UnitsOf(ms)), std::vector<std::string>{"mode"});
+  // mode changes the unit: the pairs run along pages, the next choice.
+  EXPECT_EQ(TreatmentParam(ms), "pages");
+  const auto pairs = PairedRatios(ms);
+  ASSERT_EQ(pairs.size(), 2u);
+  for (const PairedRatio& p : pairs) {
+    EXPECT_EQ(p.param, "pages");
+    EXPECT_EQ(ms[p.a].unit, ms[p.b].unit);
+  }
+  EXPECT_EQ(CrossUnitReason(ms), "");
+  // Asked to pair along mode: no pair, and the reason.
+  EXPECT_TRUE(PairedRatios(ms, "mode").empty());
+  EXPECT_EQ(CrossUnitReason(ms, "mode"), "mode changes the work unit (memcmp: bytes, stride: touches)");
+  // Only mode varies: nothing to pair along, and the reason.
+  std::vector<Measurement> thp;
+  for (const Measurement& m : ms) {
+    if (m.point.at("pages").text == "thp") thp.push_back(m);
+  }
+  EXPECT_TRUE(PairedRatios(thp).empty());
+  EXPECT_EQ(TreatmentParam(thp), "");
+  EXPECT_EQ(CrossUnitReason(thp), "mode changes the work unit (memcmp: bytes, stride: touches) and nothing else varies");
+}
+
+TEST(PairedRatios, APairingAcrossUnitsIsRefusedBeforeMeasuring) {
+  const std::vector<Measurement> ms = TouchesInStrideMode(ModeByPages());
+  EXPECT_NO_THROW(CheckPairedBy(PointsOf(ms), "pages", UnitsOf(ms)));
+  EXPECT_NO_THROW(CheckPairedBy(PointsOf(ms), "mode")) << "units unknown: as before";
+  EXPECT_EQ(PairedPoints(PointsOf(ms), "", UnitsOf(ms)).size(), 2u);
+  try {
+    CheckPairedBy(PointsOf(ms), "mode", UnitsOf(ms));
+    ADD_FAILURE() << "mode changes the unit";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "--paired-by mode: its values measure different work units (memcmp: bytes, stride: touches), and "
+                 "a ratio of their rates means nothing; pair along pages instead (--paired-by pages)");
+  }
 }
 
 TEST(PairedRatios, APairingAlongNothingIsRefused) {

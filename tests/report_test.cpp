@@ -83,9 +83,12 @@ RunResult SyntheticResult() {
   return r;
 }
 
+// The verbose report (-v): perf stat's blocks, the summary, the paired table.
+constexpr ReportStyle kVerbose{.verbose = true};
+
 std::string Text() {
   std::ostringstream out;
-  WriteTextReport(SyntheticResult(), out);
+  WriteTextReport(SyntheticResult(), out, kVerbose);
   return out.str();
 }
 
@@ -271,7 +274,7 @@ TEST(TextReport, SaysWhenKernelCountingWasRefused) {
   r.events[1].counted_modes = "user";
   r.events[1].kernel_not_permitted = true;
   std::ostringstream out;
-  WriteTextReport(r, out);
+  WriteTextReport(r, out, kVerbose);
   ExpectLine(out.str(),
              R"(# Counters count user\+kernel mode; user only: page-faults; only the timed region is counted\.)");
   ExpectLine(out.str(), R"(# note: kernel-mode counting is not permitted at perf_event_paranoid=2 .*)");
@@ -369,13 +372,13 @@ TEST(TextReport, ZeroLoopsPerSampleShowsNoBytesPerLoop) {
   RunResult r = SyntheticResult();
   r.measurements[0].loops = 0;
   std::ostringstream out;
-  WriteTextReport(r, out);
+  WriteTextReport(r, out, kVerbose);
   ExpectLine(out.str(), R"( +640 MiB +per sample +# \? per loop)");
 }
 
 TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {
   std::ostringstream out;
-  WriteTextReport(WithMeasuredTraffic(), out);
+  WriteTextReport(WithMeasuredTraffic(), out, kVerbose);
   const std::string text = out.str();
   // 3 bytes a byte copied in both samples that were counted.
   ExpectLine(text, R"( +[0-9.]+ GB/s +traffic at memory \(measured\) +# measured machine-wide: 3\.00 bytes per byte )"
@@ -388,7 +391,7 @@ TEST(TextReport, MeasuredTrafficBesideTheRequestedAndTheEstimate) {
     for (Sample& s : m.samples) s.side_counts = {std::nullopt, std::nullopt};
   }
   std::ostringstream none_out;
-  WriteTextReport(none, none_out);
+  WriteTextReport(none, none_out, kVerbose);
   ExpectLine(none_out.str(), R"( +- +memory written \(measured\) +# not counted in any sample \(see the notes\))");
   EXPECT_EQ(none_out.str().find("traffic at memory (measured)"), std::string::npos);
 }

@@ -460,7 +460,7 @@ TEST(WalkthroughMatch, NamesWithDigitsAndTextMustBeEqual) {
 
 TEST(WalkthroughMatch, EllipsisWithinALineMatchesAnyText) {
   EXPECT_TRUE(LineMatches("# membench 0.1.0 on ..., Linux ...",
-                          "# membench 0.1.0 on Intel(R) Xeon(R) Processor (VM: KVM), Linux 6.18.44-fc"));
+                          "# membench 0.1.0 on Intel(R) Xeon(R) Processor (KVM VM), Linux 6.18.44-fc"));
   EXPECT_TRUE(LineMatches("pages=thp / 4k - 1.15 1.05 .. 1.21 6 ...",
                           "pages=thp / 4k  -  1.1535  1.0503 .. 1.2153  6  faster"));
   EXPECT_TRUE(LineMatches("src 100.0% ...", "src 100.0% 4K; dst 100.0% 4K"));

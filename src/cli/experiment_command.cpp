@@ -49,7 +49,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
       case RunKind::kWorkload:
         p.info = &FindWorkload(run.workload);
         p.points = WorkloadPoints(*p.info, params, p.notes);
-        if (!run.treatment.empty()) CheckPairedBy(p.points, run.treatment);
+        if (!run.treatment.empty()) CheckPairedBy(p.points, run.treatment, p.info->UnitsOf(p.points));
         CheckPointsFit(*p.info, p.points, p.options);
         break;
       case RunKind::kLmSummary:

@@ -137,6 +137,17 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
     }
     rows.push_back(row);
   }
+  // No ratio across work units (zeropage's mode): one row says why.
+  const std::string cross_unit = CrossUnitReason(result.measurements, result.paired_by);
+  if (rows.empty() && !cross_unit.empty()) {
+    TableRow row;
+    row.run = title;
+    row.comparison = "-";
+    row.ratio = "n/a";
+    row.interval = "n/a";
+    row.verdict = "no ratio: " + cross_unit;
+    rows.push_back(row);
+  }
   return rows;
 }
 

@@ -37,6 +37,8 @@ Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events);
 
 // Along `result.paired_by`: paired ratios where the rounds were
 // interleaved, else the unpaired comparison of the two points' figures.
+// Only points of one work unit are compared; where the treatment changes
+// the unit, one row says there is no ratio, and why.
 std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result);
 
 // Replicate k of a run against its first, point by point (unpaired: they

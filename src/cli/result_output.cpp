@@ -106,7 +106,7 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
   } else if (format == "csv") {
     WriteCsvReport(results, out);
   } else if (format == "html") {
-    WriteHtmlRuns(results, out);
+    WriteHtmlRuns(results, out, style.byte_rate_unit);
   } else {
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (i > 0) out << "\n";

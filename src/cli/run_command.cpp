@@ -207,7 +207,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
   if (!flags.remap.empty()) values[kRemapParam] = flags.remap;
   std::vector<std::string> notes;
   const std::vector<Point> points = WorkloadPoints(info, values, notes);
-  if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by);
+  if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by, info.UnitsOf(points));
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kRun, line.argc, line.argv);
   for (const std::string& note : notes) invocation.Note(note);

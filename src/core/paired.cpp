@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/name_lists.h"
 
 namespace membench {
 namespace {
@@ -23,6 +24,33 @@ std::string OnlyDifference(const Point& a, const Point& b) {
     differing = a.values[i].first;
   }
   return differing;
+}
+
+bool SameUnit(const PointUnits& units, std::size_t a, std::size_t b) { return units.empty() || units[a] == units[b]; }
+
+PointUnits UnitsOf(const std::vector<Measurement>& ms) {
+  PointUnits units;
+  for (const Measurement& m : ms) units.push_back(m.unit);
+  return units;
+}
+
+std::vector<Point> PointsOf(const std::vector<Measurement>& ms) {
+  std::vector<Point> points;
+  for (const Measurement& m : ms) points.push_back(m.point);
+  return points;
+}
+
+// "memcmp: bytes, stride: touches": the unit of each value of `param`.
+std::string UnitsByValue(const std::vector<Point>& points, const PointUnits& units, const std::string& param) {
+  std::vector<std::string> seen;
+  std::string out;
+  for (std::size_t i = 0; i < points.size() && i < units.size(); ++i) {
+    const std::string& value = points[i].at(param).text;
+    if (Contains(seen, value)) continue;
+    seen.push_back(value);
+    out += (out.empty() ? "" : ", ") + value + ": " + std::string(UnitName(units[i]));
+  }
+  return out;
 }
 
 // The per-comparison level that holds the run's family-wise error at kAlpha.
@@ -54,28 +82,47 @@ std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points) {
   return out;
 }
 
-std::string TreatmentParam(const std::vector<Point>& points, const std::string& paired_by) {
+std::vector<std::string> UnitChangingParams(const std::vector<Point>& points, const PointUnits& units) {
+  std::vector<std::string> out;
+  if (units.size() != points.size()) return out;
+  for (std::size_t a = 0; a < points.size(); ++a) {
+    for (std::size_t b = a + 1; b < points.size(); ++b) {
+      if (units[a] == units[b]) continue;
+      const std::string param = OnlyDifference(points[a], points[b]);
+      if (!param.empty() && !Contains(out, param)) out.push_back(param);
+    }
+  }
+  // In the points' parameter order, as VaryingChoiceParams.
+  std::vector<std::string> ordered;
+  for (const std::string& name : VaryingChoiceParams(points)) {
+    if (Contains(out, name)) ordered.push_back(name);
+  }
+  return ordered;
+}
+
+std::string TreatmentParam(const std::vector<Point>& points, const std::string& paired_by, const PointUnits& units) {
   if (!paired_by.empty()) return paired_by;
   if (points.empty()) return "";
-  const std::vector<std::string> varying = VaryingChoiceParams(points);
-  return varying.empty() ? "" : varying.front();
+  const std::vector<std::string> changing = UnitChangingParams(points, units);
+  for (const std::string& name : VaryingChoiceParams(points)) {
+    if (!Contains(changing, name)) return name;
+  }
+  return "";
 }
 
 std::string TreatmentParam(const std::vector<Measurement>& ms, const std::string& paired_by) {
-  std::vector<Point> points;
-  for (const Measurement& m : ms) points.push_back(m.point);
-  return TreatmentParam(points, paired_by);
+  return TreatmentParam(PointsOf(ms), paired_by, UnitsOf(ms));
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> PairedPoints(const std::vector<Point>& points,
-                                                              const std::string& paired_by) {
+                                                              const std::string& paired_by, const PointUnits& units) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
-  const std::string treatment = TreatmentParam(points, paired_by);
+  const std::string treatment = TreatmentParam(points, paired_by, units);
   if (treatment.empty()) return out;
   const Point& baseline = points.front();
   for (std::size_t b = 0; b < points.size(); ++b) {
     for (std::size_t a = 0; a < points.size(); ++a) {
-      if (a == b) continue;
+      if (a == b || !SameUnit(units, a, b)) continue;
       const std::string param = OnlyDifference(points[a], points[b]);
       if (param != treatment) continue;
       const ParamValue* base = baseline.Find(param);
@@ -93,7 +140,20 @@ std::size_t RoundsNeeded(std::size_t comparisons) {
   return needed;
 }
 
-void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
+std::string CrossUnitReason(const std::vector<Measurement>& ms, const std::string& paired_by) {
+  const std::vector<Point> points = PointsOf(ms);
+  const PointUnits units = UnitsOf(ms);
+  const std::vector<std::string> changing = UnitChangingParams(points, units);
+  if (!paired_by.empty() ? !Contains(changing, paired_by)
+                         : changing.empty() || !PairedPoints(points, paired_by, units).empty()) {
+    return "";
+  }
+  const std::string& param = paired_by.empty() ? changing.front() : paired_by;
+  return fmt::format("{} changes the work unit ({}){}", param, UnitsByValue(points, units, param),
+                     paired_by.empty() ? " and nothing else varies" : "");
+}
+
+void CheckPairedBy(const std::vector<Point>& points, const std::string& param, const PointUnits& units) {
   if (points.empty()) return;
   std::vector<std::string> names;
   for (const auto& [name, value] : points.front().values) names.push_back(name);
@@ -101,6 +161,18 @@ void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
     std::string known;
     for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
     throw Error("--paired-by " + param + ": not a parameter of this run (its parameters: " + known + ")");
+  }
+  const std::vector<std::string> changing = UnitChangingParams(points, units);
+  if (Contains(changing, param)) {
+    const std::vector<std::string> choices = VaryingChoiceParams(points);
+    const auto other = std::find_if(choices.begin(), choices.end(),
+                                    [&](const std::string& name) { return !Contains(changing, name); });
+    throw Error(
+        fmt::format("--paired-by {}: its values measure different work units ({}), and a ratio of their "
+                    "rates means nothing; {}",
+                    param, UnitsByValue(points, units, param),
+                    other != choices.end() ? "pair along " + *other + " instead (--paired-by " + *other + ")"
+                                           : "leave --paired-by out, or run each " + param + " separately"));
   }
   const std::string& first = points.front().at(param).text;
   for (const Point& p : points) {
@@ -113,10 +185,10 @@ void CheckPairedBy(const std::vector<Point>& points, const std::string& param) {
 std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const std::string& paired_by,
                                       double threshold_pct) {
   std::vector<PairedRatio> out;
-  std::vector<Point> points;
-  for (const Measurement& m : ms) points.push_back(m.point);
-  const std::string treatment = TreatmentParam(points, paired_by);
-  for (const auto& [a, b] : PairedPoints(points, paired_by)) {
+  const std::vector<Point> points = PointsOf(ms);
+  const PointUnits units = UnitsOf(ms);
+  const std::string treatment = TreatmentParam(points, paired_by, units);
+  for (const auto& [a, b] : PairedPoints(points, paired_by, units)) {
     PairedRatio p;
     p.a = a;
     p.b = b;

@@ -263,9 +263,10 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
 // comparisons need for an interval at their corrected confidence (9 for
 // seven), so the default run reaches verdicts instead of printing
 // "inconclusive" once per row; the note says why there are more than asked.
-void Invocation::DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by, SamplingPlan& plan) {
+void Invocation::DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by,
+                                   const std::vector<WorkUnit>& units, SamplingPlan& plan) {
   if (plan.precision || plan.order != SampleOrder::kInterleaved) return;
-  const std::size_t comparisons = PairedPoints(points, paired_by).size();
+  const std::size_t comparisons = PairedPoints(points, paired_by, units).size();
   if (comparisons == 0) return;
   const int needed = static_cast<int>(RoundsNeeded(comparisons));
   if (needed <= plan.repetitions) return;
@@ -290,7 +291,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
-  if (!options.repetitions_given) DecideRepetitions(points, options.paired_by, plan);
+  if (!options.repetitions_given) DecideRepetitions(points, options.paired_by, info.UnitsOf(points), plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
   OpenMemoryTraffic(options.memory_traffic, info);
 

@@ -86,7 +86,8 @@ class Invocation {
 
  private:
   struct Guards;
-  void DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by, SamplingPlan& plan);
+  void DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by,
+                         const std::vector<WorkUnit>& units, SamplingPlan& plan);
   // Fills the result's event statuses, once, by opening the events as the
   // first points do: following the tasks they create, or as a group.
   void ProbeEvents(bool follow_tasks);

@@ -119,6 +119,12 @@ struct WorkloadInfo {
     }
     return {unit, rate_label};
   }
+  // Each point's unit, for pairing only points of one unit (core/paired.h).
+  std::vector<WorkUnit> UnitsOf(const std::vector<Point>& points) const {
+    std::vector<WorkUnit> units;
+    for (const Point& p : points) units.push_back(UnitOf(p).unit);
+    return units;
+  }
 };
 
 }  // namespace membench

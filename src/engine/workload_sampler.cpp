@@ -136,7 +136,6 @@ void WorkloadSampler::Remap() {
     workload_->TakePhaseTicks();
     workload_->TakeSideCounts();
   }
-  ++placements_;
 }
 
 void WorkloadSampler::Describe(Measurement& m) const {
@@ -167,28 +166,31 @@ void WorkloadSampler::Finish(Measurement& m) {
   if (traffic_meter_ != nullptr) {
     for (auto& note : traffic_meter_->TakeNotes()) m.notes.push_back(std::move(note));
   }
-  // Last: reports read the workload's own notes first.
+  // Last: reports read the workload's own notes first. The same words for
+  // every point (no size, no count of preparations: the block's header has
+  // the samples and warm-ups), so a report can print them once for the run.
   if (remap_) {
     m.notes.push_back(fmt::format(
-        "{}: the point was prepared afresh before every sample, warm-ups included ({} preparations), each "
-        "time in new memory mapped while the old was held and behind a spacer of a random number of 4 KiB pages (so "
-        "that it starts at another place in the kernel's free lists), then warmed by one untimed loop: the interval "
-        "includes where the buffers land in physical memory{}; the page proofs are the last preparation's",
-        remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes", placements_,
+        "{}: the point was prepared afresh before every sample, warm-ups included: new memory, mapped while the "
+        "old was held, behind a random spacer of 4 KiB pages (another place in the kernel's free lists), warmed "
+        "by one untimed loop; so the interval includes where the buffers land in physical memory{}; the page "
+        "proofs are the last preparation's",
+        remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes",
         HugePages(PagePolicyOf(point_)) ? kHugePagesSpacerCaveat : ""));
     return;
   }
   const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
   if (!workload_->FreshStateEachSample() && memory >= kPlacementMatters) {
-    m.notes.push_back(fmt::format(
-        "all samples used one placement of the {} of buffers in physical memory (mapped once): with 4 KiB pages "
+    m.notes.push_back(
+        "all samples used one placement of the buffers in physical memory (mapped once): with 4 KiB pages "
         "another invocation gets other pages and other cache-set conflicts, which this interval does not include; "
-        "--remap yes maps fresh memory before every sample{}",
-        FormatSize(memory),
-        info_.placement_varies && memory > kRemapByDefaultUpTo
-            ? fmt::format(" (done by default only up to {}: above, it costs seconds a sample)",
-                          FormatSize(kRemapByDefaultUpTo))
-            : ""));
+        "--remap yes maps fresh memory before every sample");
+    // A note of its own, so that the one above reads the same under every
+    // point and a report prints it once.
+    if (info_.placement_varies && memory > kRemapByDefaultUpTo) {
+      m.notes.push_back(fmt::format("not remapped by default above {} of buffers: there it costs seconds a sample",
+                                    FormatSize(kRemapByDefaultUpTo)));
+    }
   }
 }
 

@@ -72,7 +72,6 @@ class WorkloadSampler : public SampleSource {
   bool remap_ = false;
   bool remap_by_default_ = false;  // remap_ without --remap (engine/workers.h)
   bool taken_ = false;  // a sample has used the current preparation
-  int placements_ = 1;
 };
 
 }  // namespace membench

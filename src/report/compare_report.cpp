@@ -9,9 +9,9 @@
 #include <map>
 #include <sstream>
 
-#include "core/name_lists.h"
 #include "core/error.h"
-#include "report/point_line.h"
+#include "core/name_lists.h"
+#include "report/rate_text.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 
@@ -181,14 +181,14 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     auto scaled = [bytes, unit](std::vector<std::vector<double>> runs) {
       if (bytes) {
         for (auto& run : runs) {
-          for (double& x : run) x /= BytesPerSecondIn(unit);
+          for (double& x : run) x /= ByteRateDivisor(unit);
         }
       }
       return runs;
     };
     const bool runs_decide = RunsDecide(a, b);
     const double threshold = runs_decide ? options.threshold_pct : SingleRunThreshold(options, ma->workload);
-    const std::string rate_unit = bytes ? std::string(ByteRateUnitName(unit)) : std::string(UnitName(ma->unit)) + "/s";
+    const std::string rate_unit = bytes ? std::string(ByteRateName(unit)) : std::string(UnitName(ma->unit)) + "/s";
     out.rows.push_back({key, "rate (" + rate_unit + ")", true,
                         CompareFigure(scaled(ma->rate), scaled(mb.rate), runs_decide, Better::kHigher, threshold)});
     out.rows.push_back({key, "time (ns/loop)", false,

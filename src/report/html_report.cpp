@@ -10,14 +10,15 @@
 #include <utility>
 
 #include "core/measurement_stats.h"
+#include "core/name_lists.h"
 #include "core/paired.h"
 #include "core/units.h"
 #include "report/html_charts.h"
 #include "report/latency_steps.h"
-#include "report/loaded_curve.h"
-#include "report/parallelism.h"
 #include "report/lmsummary_report.h"
+#include "report/loaded_curve.h"
 #include "report/metadata_diff.h"
+#include "report/parallelism.h"
 #include "report/svg_plot.h"
 #include "report/text_report.h"
 
@@ -87,10 +88,6 @@ std::string List(const std::vector<std::string>& items, const std::string& css_c
   return html + "</ul>\n";
 }
 
-bool Contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // "impl=movsb pages=thp": the parameters that vary among `varying`, less `leave_out`.
 std::string VaryingLabel(const Point& point, const std::vector<std::string>& varying, const std::string& leave_out) {
   std::string label;
@@ -101,44 +98,59 @@ std::string VaryingLabel(const Point& point, const std::vector<std::string>& var
   return label;
 }
 
-// One workload's measurements, in the order measured.
+// One workload's measurements of one work unit, in the order measured: a
+// panel with its own axis. zeropage's memcmp (bytes) and stride (touches)
+// are two groups, so no touches/s is drawn on a GB/s axis.
 struct WorkloadGroup {
   std::string workload;
+  WorkUnit unit = WorkUnit::kBytes;
+  std::string title;  // the workload, and its unit where the workload has several
   std::vector<std::size_t> indices;
+  ByteRateUnit byte_rate_unit = ByteRateUnit::kGBps;  // what its byte rates are drawn in (--unit)
 };
 
-std::vector<WorkloadGroup> GroupByWorkload(const RunResult& r) {
+std::vector<WorkloadGroup> GroupByWorkloadAndUnit(const RunResult& r, ByteRateUnit bytes) {
   std::vector<WorkloadGroup> groups;
   for (std::size_t i = 0; i < r.measurements.size(); ++i) {
-    const std::string& name = r.measurements[i].workload;
-    auto g = std::find_if(groups.begin(), groups.end(), [&](const WorkloadGroup& w) { return w.workload == name; });
+    const Measurement& m = r.measurements[i];
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const WorkloadGroup& w) { return w.workload == m.workload && w.unit == m.unit; });
     if (g == groups.end()) {
-      groups.push_back({name, {}});
+      groups.push_back({m.workload, m.unit, m.workload, {}, bytes});
       g = groups.end() - 1;
     }
     g->indices.push_back(i);
+  }
+  for (WorkloadGroup& g : groups) {
+    const auto same_workload =
+        std::count_if(groups.begin(), groups.end(), [&](const WorkloadGroup& w) { return w.workload == g.workload; });
+    if (same_workload > 1) g.title = fmt::format("{}: {}", g.workload, UnitName(g.unit));
   }
   return groups;
 }
 
 bool IsLatency(const Measurement& m) { return m.unit == WorkUnit::kLoads; }
 
-// The unit a chart of rates of `m` is drawn in: GB/s for bytes, else per second.
+// The unit a chart of rates of `m` is drawn in: GB/s or GiB/s for bytes, else per second.
 struct RateAxis {
   double divisor = 1;
   std::string label;
 };
 
-RateAxis RateAxisFor(const Measurement& m) {
-  if (m.unit == WorkUnit::kBytes) return {1e9, "rate (GB/s, 10^9 bytes per second)"};
+RateAxis RateAxisFor(const Measurement& m, ByteRateUnit bytes) {
+  if (m.unit == WorkUnit::kBytes) {
+    return {ByteRateDivisor(bytes), bytes == ByteRateUnit::kGiBps ? "rate (GiB/s, 2^30 bytes per second)"
+                                                                  : "rate (GB/s, 10^9 bytes per second)"};
+  }
   return {1, fmt::format("rate ({}/s)", UnitName(m.unit))};
 }
 
 std::string CacheCaption(const SystemInfo& s) {
   if (s.caches.empty()) return "No cache sizes known";
-  return fmt::format("Dashed lines: cache sizes from {} (in a VM they can be wrong: the measured steps are the "
-                     "better evidence)",
-                     s.caches_source);
+  return fmt::format(
+      "Dashed lines: cache sizes from {} (in a VM they can be wrong: the measured steps are the "
+      "better evidence)",
+      s.caches_source);
 }
 
 std::vector<ChartMarker> CacheMarkers(const SystemInfo& s) {
@@ -149,9 +161,10 @@ std::vector<ChartMarker> CacheMarkers(const SystemInfo& s) {
   return markers;
 }
 
-std::string EstimateTooltip(const std::string& label, const Measurement& m, const MeasurementStats& st) {
-  return fmt::format("{}: {} (95% CI {} .. {}), {} samples", label, RateText(m, st.rate.mean),
-                     RateText(m, st.rate.ci95_low), RateText(m, st.rate.ci95_high), st.rate.n);
+std::string EstimateTooltip(const std::string& label, const Measurement& m, const MeasurementStats& st,
+                            ByteRateUnit bytes) {
+  return fmt::format("{}: {} (95% CI {} .. {}), {} samples", label, RateText(m, st.rate.mean, bytes),
+                     RateText(m, st.rate.ci95_low, bytes), RateText(m, st.rate.ci95_high, bytes), st.rate.n);
 }
 
 // Rate (or, for chase, ns per load) against size: one curve per value of
@@ -160,7 +173,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
                       const std::vector<std::string>& varying, const std::string& id) {
   const Measurement& first = r.measurements[g.indices.front()];
   const bool latency = IsLatency(first);
-  const RateAxis axis = RateAxisFor(first);
+  const RateAxis axis = RateAxisFor(first, g.byte_rate_unit);
   CurveChart chart;
   chart.id = id;
   chart.x_label = "size (log scale)";
@@ -172,7 +185,8 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
     if (st.rate.n == 0 || st.rate.mean <= 0) continue;
     std::string series = VaryingLabel(m.point, varying, "size");
     if (series.empty()) series = m.workload;
-    auto curve = std::find_if(chart.curves.begin(), chart.curves.end(), [&](const Curve& c) { return c.name == series; });
+    auto curve =
+        std::find_if(chart.curves.begin(), chart.curves.end(), [&](const Curve& c) { return c.name == series; });
     if (curve == chart.curves.end()) {
       chart.curves.push_back({series, {}});
       curve = chart.curves.end() - 1;
@@ -191,7 +205,7 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
       p.y = st.rate.mean / axis.divisor;
       p.y_low = st.rate.ci95_low / axis.divisor;
       p.y_high = st.rate.ci95_high / axis.divisor;
-      p.tooltip = EstimateTooltip(label, m, st);
+      p.tooltip = EstimateTooltip(label, m, st, g.byte_rate_unit);
     }
     curve->points.push_back(p);
   }
@@ -217,23 +231,24 @@ std::string SizeChart(const RunResult& r, const WorkloadGroup& g, const std::vec
     steps += fmt::format("{}{}: {}", steps.empty() ? "" : "; ", chart.curves[c].name,
                          curve_steps.empty() ? "none" : curve_steps);
   }
-  chart.caption = latency ? fmt::format("Latency of dependent loads against working-set size: 1e9 / rate, the band "
-                                        "its 95% CI. {}. Red dotted lines: where the latency of {} rises at least "
-                                        "x{:.1f} between neighbouring sizes. Steps: {}.",
-                                        CacheCaption(r.system),
-                                        chart.curves.empty() ? "the first series" : chart.curves.front().name,
-                                        kLatencyStepRatio, steps.empty() ? "none" : steps)
-                          : fmt::format("{} of {} against size, one line per series; the band is the 95% "
-                                        "confidence interval of the mean (Student t over the samples). {}.",
-                                        first.rate_label.empty() ? "Rate" : "Rate " + first.rate_label, g.workload,
-                                        CacheCaption(r.system));
+  chart.caption =
+      latency ? fmt::format(
+                    "Latency of dependent loads against working-set size: 1e9 / rate, the band "
+                    "its 95% CI. {}. Red dotted lines: where the latency of {} rises at least "
+                    "x{:.1f} between neighbouring sizes. Steps: {}.",
+                    CacheCaption(r.system), chart.curves.empty() ? "the first series" : chart.curves.front().name,
+                    kLatencyStepRatio, steps.empty() ? "none" : steps)
+              : fmt::format(
+                    "{} of {} against size, one line per series; the band is the 95% "
+                    "confidence interval of the mean (Student t over the samples). {}.",
+                    first.rate_label.empty() ? "Rate" : "Rate " + first.rate_label, g.title, CacheCaption(r.system));
   return RenderCurveChart(chart);
 }
 
 // Each point's rate with its CI, where no size varies.
 std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std::vector<MeasurementStats>& stats,
                           const std::vector<std::string>& varying, const std::string& id) {
-  const RateAxis axis = RateAxisFor(r.measurements[g.indices.front()]);
+  const RateAxis axis = RateAxisFor(r.measurements[g.indices.front()], g.byte_rate_unit);
   IntervalChart chart;
   chart.id = id;
   chart.x_label = axis.label;
@@ -249,12 +264,13 @@ std::string EstimateChart(const RunResult& r, const WorkloadGroup& g, const std:
       row.low = st.rate.ci95_low / axis.divisor;
       row.high = st.rate.ci95_high / axis.divisor;
     }
-    row.note = fmt::format("{} ({} samples)", RateText(m, st.rate.mean), st.rate.n);
+    row.note = fmt::format("{} ({} samples)", RateText(m, st.rate.mean, g.byte_rate_unit), st.rate.n);
     chart.rows.push_back(row);
   }
-  chart.caption = fmt::format("Rate of each point of {}, with the 95% confidence interval of its mean (a hollow dot: "
-                              "fewer than 2 samples, no interval).",
-                              g.workload);
+  chart.caption = fmt::format(
+      "Rate of each point of {}, with the 95% confidence interval of its mean (a hollow dot: "
+      "fewer than 2 samples, no interval).",
+      g.title);
   return RenderIntervalChart(chart);
 }
 
@@ -271,7 +287,8 @@ std::string ParallelismTable(const RunResult& r, const WorkloadGroup& g, const s
   std::vector<std::vector<Cell>> rows;
   for (const ParallelismRow& row : MemoryParallelism(measurements, rates)) {
     rows.push_back({row.conditions.empty() ? "-" : row.conditions, Cell(fmt::format("{}", row.chains), true),
-                    Cell(fmt::format("{:.3f}", row.ns_per_load), true), Cell(fmt::format("{:.2f}", row.latency_ns), true),
+                    Cell(fmt::format("{:.3f}", row.ns_per_load), true),
+                    Cell(fmt::format("{:.2f}", row.latency_ns), true),
                     Cell(fmt::format("{:.2f}", row.implied_mlp), true)});
   }
   if (rows.empty()) return "";
@@ -286,8 +303,8 @@ struct LoadedFigures {
   std::string table;
 };
 
-LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
-                                 const std::vector<MeasurementStats>& stats, const std::string& id) {
+LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g, const std::vector<MeasurementStats>& stats,
+                                 const std::string& id) {
   std::vector<Measurement> measurements;
   std::vector<MeasurementStats> group_stats;
   for (const std::size_t i : g.indices) {
@@ -296,9 +313,11 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
   }
   const std::vector<LoadedCurve> curves = LoadedCurves(measurements, group_stats);
   if (curves.empty()) return {};
+  const double divisor = ByteRateDivisor(g.byte_rate_unit);
+  const std::string unit(ByteRateName(g.byte_rate_unit));
   CurveChart chart;
   chart.id = id;
-  chart.x_label = "load traffic requested (GB/s)";
+  chart.x_label = "load traffic requested (" + unit + ")";
   chart.y_label = "latency (ns per load)";
   chart.x_log = false;
   std::vector<std::vector<Cell>> rows;
@@ -309,31 +328,30 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
       const LoadedCurvePoint& p = curve.points[i];
       CurvePoint point;
-      point.x = p.requested_bytes_per_s.mean / 1e9;
+      point.x = p.requested_bytes_per_s.mean / divisor;
       point.y = p.latency_ns;
       point.y_low = p.latency_low_ns;
       point.y_high = p.latency_high_ns ? *p.latency_high_ns : std::numeric_limits<double>::infinity();
       const std::string high = p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : "unbounded";
-      point.tooltip = fmt::format("{} delay={}: {:.3f} GB/s, {:.1f} ns per load (95% CI {:.1f} .. {})", name, p.delay,
-                                  point.x, p.latency_ns, p.latency_low_ns, high);
+      point.tooltip = fmt::format("{} delay={}: {:.3f} {}, {:.1f} ns per load (95% CI {:.1f} .. {})", name, p.delay,
+                                  point.x, unit, p.latency_ns, p.latency_low_ns, high);
       line.points.push_back(point);
-      rows.push_back({name, Cell(p.delay + (curve.knee == i ? " (knee)" : ""), true),
-                      Cell(fmt::format("{:.3f}", point.x), true),
-                      Cell(fmt::format("{:.3f}", p.memory_bytes_per_s.mean / 1e9), true),
-                      Cell(fmt::format("{:.1f}", p.latency_ns), true),
-                      Cell(fmt::format("{:.1f} .. {}", p.latency_low_ns, high), true),
-                      Cell(curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-",
-                           true)});
+      rows.push_back(
+          {name, Cell(p.delay + (curve.knee == i ? " (knee)" : ""), true), Cell(fmt::format("{:.3f}", point.x), true),
+           Cell(fmt::format("{:.3f}", p.memory_bytes_per_s.mean / divisor), true),
+           Cell(fmt::format("{:.1f}", p.latency_ns), true),
+           Cell(fmt::format("{:.1f} .. {}", p.latency_low_ns, high), true),
+           Cell(curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-", true)});
     }
     std::sort(line.points.begin(), line.points.end(),
               [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
     if (curve.knee) {
       const LoadedCurvePoint& k = curve.points[*curve.knee];
       if (chart.markers.empty()) {
-        chart.markers.push_back({k.requested_bytes_per_s.mean / 1e9, "knee", "latency-step"});
+        chart.markers.push_back({k.requested_bytes_per_s.mean / divisor, "knee", "latency-step"});
       }
-      knees += fmt::format("{}{}: delay {}, {:.3f} GB/s at {:.1f} ns", knees.empty() ? "" : "; ", name, k.delay,
-                           k.requested_bytes_per_s.mean / 1e9, k.latency_ns);
+      knees += fmt::format("{}{}: delay {}, {:.3f} {} at {:.1f} ns", knees.empty() ? "" : "; ", name, k.delay,
+                           k.requested_bytes_per_s.mean / divisor, unit, k.latency_ns);
     } else {
       knees += fmt::format("{}{}: none ({})", knees.empty() ? "" : "; ", name, curve.no_knee_because);
     }
@@ -346,9 +364,9 @@ LoadedFigures LoadedCurveFigures(const RunResult& r, const WorkloadGroup& g,
       "series' marked): {}.",
       knees);
   return {RenderCurveChart(chart),
-          "<h3>Loaded latency</h3>\n" +
-              Table({"series", "delay ns", "load GB/s", "at memory GB/s (est.)", "latency ns", "95% CI", "vs idle"},
-                    rows, "figures loaded")};
+          "<h3>Loaded latency</h3>\n" + Table({"series", "delay ns", "load " + unit, "at memory " + unit + " (est.)",
+                                               "latency ns", "95% CI", "vs idle"},
+                                              rows, "figures loaded")};
 }
 
 // The noise checks' findings in a few words; their full text is the row's tooltip.
@@ -372,12 +390,11 @@ std::string StripsFor(const RunResult& r, const WorkloadGroup& g, const std::vec
     for (const Sample& s : m.samples) {
       if (const auto rate = RatePerSecond(s)) row.values.push_back(*rate);
     }
-    row.note = fmt::format("n={}, cv {:.1f}%{}", stats[i].rate.n, stats[i].rate.cv_pct,
-                           NoiseFlags(stats[i].noise));
+    row.note = fmt::format("n={}, cv {:.1f}%{}", stats[i].rate.n, stats[i].rate.cv_pct, NoiseFlags(stats[i].noise));
     for (const std::string& w : stats[i].noise.Warnings()) row.detail += (row.detail.empty() ? "" : "; ") + w;
     chart.rows.push_back(std::move(row));
   }
-  chart.caption = "Every sample of every point of " + g.workload +
+  chart.caption = "Every sample of every point of " + g.title +
                   ", as its rate's deviation from the point's median: drift shows as a slant, outliers as lone "
                   "dots, two modes as two clusters. The axis spans 95% of the deviations; orange dots at its edges lie "
                   "beyond it (their value on hover). Right: samples, coefficient of variation and the noise checks' "
@@ -439,21 +456,23 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
                               c.running_pct < 99.995 ? fmt::format(" ({:.0f}% running, scaled)", c.running_pct) : "");
     }
     rows.push_back({{label.empty() ? m.workload : label},
-                    {RateText(m, st.rate.mean), true},
-                    {st.rate.n >= 2 ? RateText(m, st.rate.ci95_low) + " .. " + RateText(m, st.rate.ci95_high) : "-",
+                    {RateText(m, st.rate.mean, g.byte_rate_unit), true},
+                    {st.rate.n >= 2 ? RateText(m, st.rate.ci95_low, g.byte_rate_unit) + " .. " +
+                                          RateText(m, st.rate.ci95_high, g.byte_rate_unit)
+                                    : "-",
                      true},
                     {fmt::format("{:.2f}%", st.rate.cv_pct), true},
                     {fmt::format("{}", st.rate.n), true},
-                    {st.cycles_per_unit > 0 ? fmt::format("{:.4g} ({})", st.cycles_per_unit,
-                                                          st.cycles_from_pmu ? "PMU" : "TSC estimate")
-                                            : "-",
+                    {st.cycles_per_unit > 0
+                         ? fmt::format("{:.4g} ({})", st.cycles_per_unit, st.cycles_from_pmu ? "PMU" : "TSC estimate")
+                         : "-",
                      true},
                     {counters.empty() ? "-" : counters}});
   }
-  return Table({"point", "rate (mean)", "95% CI of the mean (this run's samples)", "cv", "samples",
-                "cycles per " + std::string(UnitSingular(r.measurements[g.indices.front()].unit)),
-                "counters (mean per sample)"},
-               rows, "figures");
+  return Table(
+      {"point", "rate (mean)", "95% CI of the mean (this run's samples)", "cv", "samples",
+       "cycles per " + std::string(UnitSingular(r.measurements[g.indices.front()].unit)), "counters (mean per sample)"},
+      rows, "figures");
 }
 
 IntervalKind KindOf(Finding finding) {
@@ -474,7 +493,10 @@ IntervalKind KindOf(Finding finding) {
 std::string PairedForest(const RunResult& r, const std::string& id) {
   if (!r.interleaved) return "";
   const std::vector<PairedRatio> pairs = PairedRatios(r.measurements, r.paired_by);
-  if (pairs.empty()) return "";
+  const std::string cross_unit = CrossUnitReason(r.measurements, r.paired_by);
+  if (pairs.empty()) {
+    return cross_unit.empty() ? "" : "<h3>Paired ratios</h3>\n<p>None: " + XmlEscape(cross_unit) + ".</p>\n";
+  }
   std::vector<Point> points;
   for (const Measurement& m : r.measurements) points.push_back(m.point);
   const std::vector<std::string> varying = VaryingParams(points);
@@ -516,10 +538,11 @@ std::string EventsTable(const RunResult& r) {
   if (r.events.empty()) return "";
   std::vector<std::vector<Cell>> rows;
   for (const EventStatus& e : r.events) {
-    rows.push_back({{e.name},
-                    {e.supported ? "supported (" + e.counted_modes + "); whether it ran: the figures" : "<not supported>",
-                     false, e.supported ? "" : "warning"},
-                    {e.reason.empty() ? "-" : e.reason}});
+    rows.push_back(
+        {{e.name},
+         {e.supported ? "supported (" + e.counted_modes + "); whether it ran: the figures" : "<not supported>", false,
+          e.supported ? "" : "warning"},
+         {e.reason.empty() ? "-" : e.reason}});
   }
   return "<h3>Events</h3>\n" + Table({"event", "status", "why"}, rows, "events");
 }
@@ -540,23 +563,28 @@ std::string MetadataTable(const RunResult& r) {
 
 std::string CyclesStatement(const RunResult& r) {
   if (r.system.hardware_pmu) return "Cycles are counted by the PMU where the events table says so.";
-  return fmt::format("No hardware PMU: cycles are TSC estimates ({:.3f} GHz TSC ticks), not core cycles, and "
-                     "hardware events are &lt;not supported&gt;.",
-                     r.tsc_ghz);
+  return fmt::format(
+      "No hardware PMU: cycles are TSC estimates ({:.3f} GHz TSC ticks), not core cycles, and "
+      "hardware events are &lt;not supported&gt;.",
+      r.tsc_ghz);
 }
 
-std::string RunArticle(const RunResult& r, const std::string& prefix) {
+std::string RunArticle(const RunResult& r, const std::string& prefix, ByteRateUnit bytes) {
   std::string html = "<article class=\"run\">\n";
   std::string workloads;
-  const std::vector<WorkloadGroup> groups = GroupByWorkload(r);
-  for (const WorkloadGroup& g : groups) workloads += (workloads.empty() ? "" : ", ") + g.workload;
+  const std::vector<WorkloadGroup> groups = GroupByWorkloadAndUnit(r, bytes);
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    const bool seen = std::any_of(groups.begin(), groups.begin() + static_cast<std::ptrdiff_t>(k),
+                                  [&](const WorkloadGroup& w) { return w.workload == groups[k].workload; });
+    if (!seen) workloads += (workloads.empty() ? "" : ", ") + groups[k].workload;
+  }
   html += "<h1>membench: " + XmlEscape(workloads.empty() ? "no measurements" : workloads) + "</h1>\n";
   html += "<p class=\"command\">" + XmlEscape(r.command_line) + "</p>\n";
-  html += fmt::format("<p>membench {}, started {}{}{} on {} ({} CPUs, {}), Linux {}. {}</p>\n", XmlEscape(r.tool_version),
-                      XmlEscape(r.started_at), r.tag.empty() ? "" : ", tag " + XmlEscape(r.tag),
-                      r.interleaved ? ", points interleaved in rounds" : "", XmlEscape(r.system.cpu_model),
-                      r.system.online_cpus, XmlEscape(FormatSizeApprox(r.system.mem_total_bytes)),
-                      XmlEscape(r.system.kernel_release), CyclesStatement(r));
+  html += fmt::format(
+      "<p>membench {}, started {}{}{} on {} ({} CPUs, {}), Linux {}. {}</p>\n", XmlEscape(r.tool_version),
+      XmlEscape(r.started_at), r.tag.empty() ? "" : ", tag " + XmlEscape(r.tag),
+      r.interleaved ? ", points interleaved in rounds" : "", XmlEscape(r.system.cpu_model), r.system.online_cpus,
+      XmlEscape(FormatSizeApprox(r.system.mem_total_bytes)), XmlEscape(r.system.kernel_release), CyclesStatement(r));
   if (r.interrupted) html += "<p class=\"warning\">Interrupted: what was measured before the stop.</p>\n";
   if (!r.failure.empty()) {
     html += "<p class=\"warning\">Stopped early: " + XmlEscape(r.failure) + ": what was measured before it.</p>\n";
@@ -575,7 +603,7 @@ std::string RunArticle(const RunResult& r, const std::string& prefix) {
     for (const std::size_t i : g.indices) points.push_back(r.measurements[i].point);
     const std::vector<std::string> varying = VaryingParams(points);
     const std::string id = fmt::format("{}w{}", prefix, k + 1);
-    html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.workload) + "</h2>\n<div class=\"panel\">\n";
+    html += "<section class=\"workload\">\n<h2>" + XmlEscape(g.title) + "</h2>\n<div class=\"panel\">\n";
     const LoadedFigures loaded = LoadedCurveFigures(r, g, stats, id + "-loaded");
     if (!loaded.chart.empty()) {
       html += loaded.chart;
@@ -612,10 +640,10 @@ constexpr const char* kDocumentClose = "</body>\n</html>\n";
 
 }  // namespace
 
-void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out) {
+void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out, ByteRateUnit bytes) {
   out << DocumentOpen(results.size() == 1 ? "membench: " + results.front().command_line
                                           : fmt::format("membench: {} results", results.size()));
-  for (std::size_t i = 0; i < results.size(); ++i) out << RunArticle(results[i], fmt::format("r{}-", i + 1));
+  for (std::size_t i = 0; i < results.size(); ++i) out << RunArticle(results[i], fmt::format("r{}-", i + 1), bytes);
   out << kDocumentClose;
 }
 
@@ -648,8 +676,7 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
                     {fmt::format("{:+.2f}%", c.change_pct), true},
                     {fmt::format("{:.6g}", c.b.mean), true},
                     {fmt::format("{:.2f}%", c.b.cv_pct), true},
-                    {c.ratio_ci95 ? fmt::format("{:.4f} .. {:.4f}", c.ratio_ci95->low, c.ratio_ci95->high) : "-",
-                     true},
+                    {c.ratio_ci95 ? fmt::format("{:.4f} .. {:.4f}", c.ratio_ci95->low, c.ratio_ci95->high) : "-", true},
                     {c.verdict, false, IntervalKindClass(kind)}});
     if (!row.is_rate || c.a.mean <= 0) continue;
     IntervalRow forest;
@@ -681,8 +708,8 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   out << "<h2>What differs between the sides</h2>\n";
   std::vector<std::vector<Cell>> diff_rows;
   for (const MetadataDifference& d : differences) {
-    diff_rows.push_back({{d.field}, {d.a}, {d.b}, {d.expected ? "expected" : "also differs", false,
-                                                   d.expected ? "" : "warning"}});
+    diff_rows.push_back(
+        {{d.field}, {d.a}, {d.b}, {d.expected ? "expected" : "also differs", false, d.expected ? "" : "warning"}});
   }
   out << (diff_rows.empty() ? "<p>Nothing: the same machine, kernel and settings.</p>\n"
                             : Table({"field", "A", "B", ""}, diff_rows, "metadata-differences"));

@@ -14,11 +14,14 @@
 
 #include "core/result.h"
 #include "report/compare_report.h"
+#include "report/report_style.h"
 #include "report/result_file.h"
 
 namespace membench {
 
-void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out);
+// Byte rates in `bytes` (--unit: GB/s or GiB/s).
+void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out,
+                   ByteRateUnit bytes = ByteRateUnit::kGBps);
 
 void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, const LoadedResult& b,
                       const std::vector<MetadataDifference>& differences, const CompareOptions& options,

@@ -8,13 +8,14 @@
 #include <map>
 #include <sstream>
 
-#include "core/name_lists.h"
 #include "core/measurement_stats.h"
+#include "core/name_lists.h"
 #include "core/paired.h"
 #include "core/params.h"
 #include "core/units.h"
 #include "report/lmsummary_report.h"
-#include "report/point_line.h"
+#include "report/page_word.h"
+#include "report/rate_text.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
 
@@ -171,9 +172,9 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
       row.push_back(value == nullptr ? "-" : value->text);
     }
     if (!named) row.push_back(m.workload);
-    row.push_back(RateIn(m.unit, st.rate.mean, style.byte_rate_unit));
+    row.push_back(RateText(m.unit, st.rate.mean, style.byte_rate_unit));
     row.push_back(st.rate.n >= 2 && st.rate.mean > 0 ? fmt::format("{:.2f}%", st.rate.rel_sem_pct) : "?");
-    row.push_back(PagesWord(m.page_proofs));
+    row.push_back(PageWord(m.page_proofs));
     row.push_back(st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : "-");
     row.push_back(st.cycles_per_unit > 0 ? CompactNumber(st.cycles_per_unit) : "-");
     any_pages = any_pages || !m.page_proofs.empty();
@@ -195,7 +196,7 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
   text += Columns(headers, rows, right);
 
   std::string legend = "+-: standard error of the mean.";
-  if (any_pages) legend += " proof: ok = the pages asked for back the memory, WRONG = not; -v: the split.";
+  if (any_pages) legend += " proof: the pages obtained (NOT x: not the x asked for); -v: each region's.";
   const bool estimated =
       std::any_of(stats.begin(), stats.end(), [](const MeasurementStats& st) { return !st.cycles_from_pmu; });
   if (any_cycles && estimated) {
@@ -245,15 +246,15 @@ std::string Block(const Measurement& m, const MeasurementStats& st, const std::v
     if (Contains(varying, name)) label += " " + name + "=" + value.text;
   }
   std::string text = fmt::format("\n{} ({} sample{}):\n", label, st.rate.n, st.rate.n == 1 ? "" : "s");
-  text += fmt::format("{:>24}  ( +- {} )  median {}\n", RateIn(m.unit, st.rate.mean, style.byte_rate_unit),
+  text += fmt::format("{:>24}  ( +- {} )  median {}\n", RateText(m.unit, st.rate.mean, style.byte_rate_unit),
                       st.rate.n >= 2 ? fmt::format("{:5.2f}%", st.rate.rel_sem_pct) : std::string("    ?"),
-                      RateIn(m.unit, st.rate.median, style.byte_rate_unit));
+                      RateText(m.unit, st.rate.median, style.byte_rate_unit));
   for (const SideRateStats& side : st.side_rates) {
     if (side.per_second.n == 0) {
       text += fmt::format("{:>24}  {}\n", "not counted", side.name);
       continue;
     }
-    text += fmt::format("{:>24}  ( +- {} )  {}\n", RateIn(side.unit, side.per_second.mean, style.byte_rate_unit),
+    text += fmt::format("{:>24}  ( +- {} )  {}\n", RateText(side.unit, side.per_second.mean, style.byte_rate_unit),
                         side.per_second.n >= 2 && side.per_second.mean > 0
                             ? fmt::format("{:5.2f}%", side.per_second.rel_sem_pct)
                             : std::string("    ?"),

@@ -13,7 +13,8 @@
 namespace membench {
 
 void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
-                  const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned) {
+                  const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_aligned,
+                  std::size_t gap) {
   std::vector<std::size_t> widths;
   for (const std::string& h : headers) widths.push_back(h.size());
   for (const auto& row : rows) {
@@ -30,7 +31,7 @@ void WriteColumns(std::ostream& out, const std::vector<std::string>& headers,
       } else {
         text += right ? fmt::format("{:>{}}", cells[i], widths[i]) : fmt::format("{:<{}}", cells[i], widths[i]);
       }
-      if (!last) text += "  ";
+      if (!last) text += std::string(gap, ' ');
     }
     // A trailing empty column leaves no trailing blanks.
     text.erase(text.find_last_not_of(' ') + 1);
@@ -82,6 +83,17 @@ std::size_t BreakAt(const std::string& line, std::size_t width, std::size_t keep
 }
 
 }  // namespace
+
+int DecimalsFor(double value, int digits) {
+  if (!std::isfinite(value) || value == 0) return digits - 1;
+  const int integer_digits = static_cast<int>(std::floor(std::log10(std::fabs(value)))) + 1;
+  return std::clamp(digits - integer_digits, 0, 6);
+}
+
+std::string Significant(double value, int digits) {
+  if (!std::isfinite(value)) return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+  return fmt::format("{:.{}f}", value, DecimalsFor(value, digits));
+}
 
 std::string WrapLines(const std::string& text, std::size_t width) {
   std::istringstream in(text);

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 #include "core/measurement_stats.h"
 #include "core/paired.h"
 #include "core/units.h"
+#include "report/brief_report.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
 #include "report/loaded_curve.h"
@@ -25,31 +27,6 @@ namespace {
 bool IsBytes(const Measurement& m) { return m.unit == WorkUnit::kBytes; }
 std::string Plural(const Measurement& m) { return std::string(UnitName(m.unit)); }
 std::string Singular(const Measurement& m) { return std::string(UnitSingular(m.unit)); }
-
-// A unit prefix that keeps a rate of pages or loads readable: 1.9 Kpages/s,
-// not 0.002 Mpages/s.
-struct RateScale {
-  double divisor;
-  const char* prefix;
-};
-
-RateScale ScaleFor(double per_second) {
-  if (per_second >= 1e6) return {1e6, "M"};
-  if (per_second >= 1e3) return {1e3, "K"};
-  return {1, ""};
-}
-
-}  // namespace
-
-std::string RateText(WorkUnit unit, double per_second) {
-  if (unit == WorkUnit::kBytes) return fmt::format("{:.3f} GB/s", per_second / 1e9);
-  const RateScale scale = ScaleFor(per_second);
-  return fmt::format("{:.3f} {}{}/s", per_second / scale.divisor, scale.prefix, UnitName(unit));
-}
-
-std::string RateText(const Measurement& m, double per_second) { return RateText(m.unit, per_second); }
-
-namespace {
 
 // "850 ns", "12.3 us", "4.56 ms": a short duration as people read it.
 std::string DurationText(double ns) {
@@ -67,6 +44,11 @@ std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
   const bool invariant = std::find(f.begin(), f.end(), "invariant_tsc") != f.end();
   return fmt::format("TSC estimate: {:.3f} GHz TSC ticks, not core cycles{}", r.tsc_ghz,
                      invariant ? "" : " (TSC not invariant here: unreliable)");
+}
+
+std::string ByteRateLegend(ByteRateUnit byte_unit) {
+  return byte_unit == ByteRateUnit::kGiBps ? "GiB/s = 2^30 bytes/s (what perf bench prints as \"GB/sec\")"
+                                    : "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")";
 }
 
 std::string NoiseText(const Summary& s) {
@@ -120,17 +102,18 @@ const SideRateStats* SideOfKind(const MeasurementStats& st, SideKind kind) {
 // The bytes behind a byte rate: those asked for; those the memory
 // controllers counted, where they did; and, where the working set is
 // larger than the largest cache, an estimate of those the memory moved.
-void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
+void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st,
+                  ByteRateUnit byte_unit) {
   const ByteTraffic& t = *m.traffic;
   fmt::print(out, "{:>18}      {:<32} # {:.2f} bytes per byte {}: {}\n",
-             RateText(m, st.rate.mean * t.requested_per_unit), "traffic requested", t.requested_per_unit,
+             RateText(m, st.rate.mean * t.requested_per_unit, byte_unit), "traffic requested", t.requested_per_unit,
              m.rate_label, t.how);
   const SideRateStats* read = SideOfKind(st, SideKind::kMemoryRead);
   const SideRateStats* written = SideOfKind(st, SideKind::kMemoryWrite);
   if (read != nullptr && written != nullptr) {
     fmt::print(out, "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
                     "written)\n",
-               RateText(m, read->per_second.mean + written->per_second.mean), "traffic at memory (measured)",
+               RateText(m, read->per_second.mean + written->per_second.mean, byte_unit), "traffic at memory (measured)",
                *read->per_unit + *written->per_unit, m.rate_label, *read->per_unit, *written->per_unit);
   }
   std::uint64_t largest_cache = 0;
@@ -149,11 +132,13 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
   }
   fmt::print(out, "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
                   "caches\n",
-             RateText(m, st.rate.mean * *t.memory_per_unit), "traffic at memory (est.)", *t.memory_per_unit,
+             RateText(m, st.rate.mean * *t.memory_per_unit, byte_unit), "traffic at memory (est.)", *t.memory_per_unit,
              m.rate_label);
 }
 
-void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st) {
+// Notes in `shared` are every point's: the report prints them once, at its end.
+void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, const MeasurementStats& st,
+                ByteRateUnit byte_unit, const std::vector<std::string>& shared) {
   fmt::print(out, "\n Performance counter stats for '{} {}' ({} runs, {} loop{} each{}, {} warm-up):\n\n", m.workload,
              m.point.Label(), m.samples.size(), m.loops, m.loops == 1 ? "" : "s",
              m.fresh_state_each_sample ? " on fresh buffers" : (m.loops_calibrated ? " (calibrated)" : ""),
@@ -166,9 +151,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   for (const auto& c : st.counters) WriteCounterLine(out, c, counts, wall_ns);
   out << "\n";
   const std::string rate_name = IsBytes(m) ? m.rate_label : Plural(m) + "/s";
-  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean), rate_name,
-             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median), RateText(m, st.rate.min),
-                         RateText(m, st.rate.max)),
+  fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean, byte_unit), rate_name,
+             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median, byte_unit), RateText(m, st.rate.min, byte_unit),
+                         RateText(m, st.rate.max, byte_unit)),
              NoiseText(st.rate));
   if (st.rate.n >= 2) {
     // The interval sees only what varied while this run sampled; a host that
@@ -177,9 +162,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out,
                "{:>18}      {:<32} # 95% CI of the mean {} .. {}, from this run's samples: runs can differ by "
                "more (membench doctor --noise)\n",
-               "", "", RateText(m, st.rate.ci95_low), RateText(m, st.rate.ci95_high));
+               "", "", RateText(m, st.rate.ci95_low, byte_unit), RateText(m, st.rate.ci95_high, byte_unit));
   }
-  if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st);
+  if (m.traffic && IsBytes(m)) WriteTraffic(out, r, m, st, byte_unit);
   if (m.precision_target_pct) {
     const double half = st.rate.mean > 0 ? 100.0 * (st.rate.ci95_high - st.rate.mean) / st.rate.mean : 0.0;
     fmt::print(out, "{:>18}      {:<32} # 95% CI within +-{:.2f}% of the mean after {} runs: the +-{}% goal {}\n",
@@ -189,10 +174,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   if (st.workers) {
     const WorkerStats& w = *st.workers;
     fmt::print(out, "{:>18}      {:<32} # vm-scalability's figure: each worker's work / its own time, summed\n",
-               RateText(m, w.sum_of_worker_rates.mean), "sum of worker rates");
+               RateText(m, w.sum_of_worker_rates.mean, byte_unit), "sum of worker rates");
     fmt::print(out, "{:>18}      {:<32} # slowest {}, fastest {}, spread {:.2f}% (stddev / mean)\n",
-               RateText(m, w.worker_rate.mean), "per worker", RateText(m, w.slowest_worker_rate),
-               RateText(m, w.fastest_worker_rate),
+               RateText(m, w.worker_rate.mean, byte_unit), "per worker", RateText(m, w.slowest_worker_rate, byte_unit),
+               RateText(m, w.fastest_worker_rate, byte_unit),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
     fmt::print(out, "{:>18}      {:<32} # last worker's start - first's, median; max {}\n",
                DurationText(w.start_skew_ns.median), "start skew", DurationText(w.start_skew_ns.max));
@@ -207,8 +192,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
       fmt::print(out, "{:>18}      {:<32} # not counted in any sample (see the notes)\n", "-", side.name);
       continue;
     }
-    fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean), side.name,
-               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median)),
+    fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean, byte_unit), side.name,
+               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median, byte_unit)),
                NoiseText(side.per_second));
   }
   if (st.ns_per_fault) {
@@ -218,8 +203,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   }
   const std::string per_unit = Singular(m);
   if (!IsBytes(m) && st.rate.mean > 0) {
-    fmt::print(out, "{:>18.3f}      {:<32} # 1e9 / rate: time per {}; a latency only where each waits for the last\n",
-               1e9 / st.rate.mean, "ns/" + per_unit, per_unit);
+    const TimeUnit time = TimeUnitFor(1e9 / st.rate.mean);
+    fmt::print(out, "{:>18}      {:<32} # 1 / rate: time per {}; a latency only where each waits for the last\n",
+               Significant(1e9 / st.rate.mean / time.ns, 4), std::string(time.name) + "/" + per_unit, per_unit);
   }
   fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
   if (IsBytes(m)) {
@@ -230,7 +216,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     const Sample& f = *m.first_sample;
     const std::string faults =
         st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
-    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate),
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate, byte_unit),
                "first pass", f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
   }
   out << "\n";
@@ -248,11 +234,14 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   out << "\n";
   for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
   for (const auto& warning : st.noise.Warnings()) fmt::print(out, " warning: {}\n", warning);
-  for (const auto& note : m.notes) fmt::print(out, " note: {}\n", note);
+  for (const auto& note : m.notes) {
+    if (std::find(shared.begin(), shared.end(), note) == shared.end()) fmt::print(out, " note: {}\n", note);
+  }
 }
 
 // Parameters that take more than one value across the measurements.
-void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
+void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
+                  ByteRateUnit byte_unit) {
   const auto& ms = r.measurements;
   if (ms.empty()) return;
   std::vector<Point> points;
@@ -273,11 +262,11 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   const std::string unit = Plural(ms.front());
   double slowest = ms.empty() ? 0 : stats.front().rate.mean;
   for (const auto& st : stats) slowest = std::min(slowest, st.rate.mean);
-  const RateScale scale = bytes ? RateScale{1e9, "G"} : ScaleFor(slowest);
+  const RateScale scale = bytes ? RateScale{ByteRateDivisor(byte_unit), "G"} : ScaleFor(slowest);
   const std::string scale_words = scale.divisor == 1e6 ? "millions of " : scale.divisor == 1e3 ? "thousands of " : "";
   fmt::print(out, "# {}; +- is the relative standard error of the mean; cycles per unit: {}\n",
-             bytes ? "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")"
-                   : (one_unit ? "rate in " + scale_words + unit + " per second" : "GB/s = 10^9 bytes/s"),
+             bytes ? ByteRateLegend(byte_unit)
+                   : (one_unit ? "rate in " + scale_words + unit + " per second" : ByteRateLegend(byte_unit)),
              CyclesLabel(first, r));
   // Each parameter column as wide as its widest value ("anon-cow-seq").
   std::map<std::string, std::size_t> column;
@@ -287,21 +276,25 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   }
   std::string header;
   for (const auto& name : varying) header += fmt::format("{:<{}} ", name, column[name]);
-  const std::string rate_header = one_unit ? (bytes ? "GB/s" : scale.prefix + unit + "/s") : "rate";
+  const std::string rate_header =
+      one_unit ? (bytes ? std::string(ByteRateName(byte_unit)) : scale.prefix + unit + "/s") : "rate";
   const std::string cycles_header = one_unit ? "cyc/" + (bytes ? std::string("B") : Singular(ms.front())) : "cyc/unit";
   const int width = one_unit ? 10 : 20;
   const bool per_unit_time = one_unit && !bytes;
+  // The time per unit in the unit that fits the slowest (ms per run of a
+  // program, ns per load).
+  const TimeUnit time = TimeUnitFor(slowest > 0 ? 1e9 / slowest : 0.0);
   fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10}{} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
-             cycles_header, per_unit_time ? fmt::format(" {:>10}", "ns/" + Singular(ms.front())) : "", "faults/sample",
+             cycles_header, per_unit_time ? fmt::format(" {:>10}", time.name + ("/" + Singular(ms.front()))) : "", "faults/sample",
              "pages obtained");
   for (std::size_t index = 0; index < ms.size(); ++index) {
     const Measurement& m = ms[index];
     const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
-    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean);
+    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, byte_unit);
     const std::string median =
-        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median);
+        one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median, byte_unit);
     const std::string faults =
         st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
@@ -312,7 +305,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
                                  : " (NOT as requested)");
     }
     const std::string ns_per_unit =
-        per_unit_time ? fmt::format(" {:>10}", Figure(st.rate.mean > 0 ? 1e9 / st.rate.mean : 0.0)) : "";
+        per_unit_time ? fmt::format(" {:>10}", Figure(st.rate.mean > 0 ? 1e9 / st.rate.mean / time.ns : 0.0)) : "";
     fmt::print(out, "{}{:>{}} {:>7.2f}% {:>{}} {:>10}{} {:>14}  {}\n", row, mean, width, st.rate.rel_sem_pct, median,
                width, Figure(st.cycles_per_unit), ns_per_unit, faults, pages);
   }
@@ -372,9 +365,11 @@ void WriteParallelism(std::ostream& out, const RunResult& r, const std::vector<M
                {false, true, true, true, true});
 }
 
-std::string GbText(const Summary& bytes_per_s) { return fmt::format("{:.3f}", bytes_per_s.mean / 1e9); }
-
-void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats) {
+void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
+                       ByteRateUnit byte_unit) {
+  const double divisor = ByteRateDivisor(byte_unit);
+  const std::string name(ByteRateName(byte_unit));
+  const auto rate = [&](const Summary& bytes_per_s) { return fmt::format("{:.3f}", bytes_per_s.mean / divisor); };
   for (const LoadedCurve& curve : LoadedCurves(r.measurements, stats)) {
     fmt::print(out,
                "\n# Loaded latency{}: a dependent load's latency against the bandwidth the load workers achieved "
@@ -387,19 +382,19 @@ void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<
       const LoadedCurvePoint& p = curve.points[i];
       const Summary& bw = p.requested_bytes_per_s;
       table.push_back(
-          {p.delay + (curve.knee == i ? " *" : ""), GbText(bw),
-           bw.n >= 2 && bw.mean > 0 ? fmt::format("{:.2f}%", bw.rel_sem_pct) : "-", GbText(p.memory_bytes_per_s),
+          {p.delay + (curve.knee == i ? " *" : ""), rate(bw),
+           bw.n >= 2 && bw.mean > 0 ? fmt::format("{:.2f}%", bw.rel_sem_pct) : "-", rate(p.memory_bytes_per_s),
            fmt::format("{:.1f}", p.latency_ns),
            fmt::format("{:.1f}..{}", p.latency_low_ns,
                        p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : std::string("inf")),
            curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-"});
     }
     WriteColumns(out,
-                 {"delay ns", "load GB/s", "+-", "at memory GB/s (est.)", "latency ns", "95% CI", "vs idle"},
+                 {"delay ns", "load " + name, "+-", "at memory " + name + " (est.)", "latency ns", "95% CI", "vs idle"},
                  table, {false, true, true, true, true, true, true});
     if (curve.knee) {
       const LoadedCurvePoint& k = curve.points[*curve.knee];
-      fmt::print(out, "#   knee: delay {}: {:.3f} GB/s at {:.1f} ns\n", k.delay, k.requested_bytes_per_s.mean / 1e9,
+      fmt::print(out, "#   knee: delay {}: {:.3f} {} at {:.1f} ns\n", k.delay, k.requested_bytes_per_s.mean / divisor, name,
                  k.latency_ns);
     } else {
       fmt::print(out, "#   no knee: {}\n", curve.no_knee_because);
@@ -411,7 +406,7 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
   fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
              s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
-             s.hypervisor.empty() ? "bare metal" : "VM: " + s.hypervisor, s.kernel_release);
+             s.hypervisor.empty() ? "bare metal" : s.hypervisor + " VM", s.kernel_release);
   fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
              s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
              s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
@@ -494,16 +489,30 @@ void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
     return;
   }
   const std::vector<PairedRatio> pairs = PairedRatios(r.measurements, r.paired_by);
+  const std::string cross_unit = CrossUnitReason(r.measurements, r.paired_by);
+  if (!cross_unit.empty()) fmt::print(out, "\n# no paired ratios: {}\n", cross_unit);
   if (pairs.empty()) return;
   std::vector<Point> points;
-  for (const Measurement& m : r.measurements) points.push_back(m.point);
-  const std::vector<std::string> varying = VaryingChoiceParams(points);
+  std::vector<WorkUnit> units;
+  for (const Measurement& m : r.measurements) {
+    points.push_back(m.point);
+    units.push_back(m.unit);
+  }
+  const std::vector<std::string> changing = UnitChangingParams(points, units);
+  std::vector<std::string> varying;
+  for (const std::string& name : VaryingChoiceParams(points)) {
+    if (std::find(changing.begin(), changing.end(), name) == changing.end()) varying.push_back(name);
+  }
   const std::vector<std::string> all_varying = VaryingParams(points);
   fmt::print(out,
              "\n# paired ratios of the interleaved rounds: median of the per-round rate ratios B/A, with a "
              "distribution-free {:.1f}% interval (sign test{})\n",
              pairs.front().confidence_pct,
              pairs.size() > 1 ? fmt::format(", Bonferroni-corrected for {} comparisons", pairs.size()) : "");
+  if (r.paired_by.empty() && !changing.empty()) {
+    fmt::print(out, "# paired along {}: {} changes the work unit, and a rate ratio across units means nothing\n",
+               pairs.front().param, changing.front());
+  }
   if (r.paired_by.empty() && varying.size() > 1) {
     fmt::print(out, "# paired along {}, the first parameter that varies; --paired-by {} pairs along {} instead\n",
                varying.front(), varying[1], varying[1]);
@@ -538,22 +547,9 @@ void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {
                {false, false, true, false, true, false});
 }
 
-void WriteTextReport(const RunResult& result, std::ostream& out, const ReportStyle& style) {
-  const bool colour = style.colour;
-  if (result.kind == ResultKind::kLmSummary) {
-    WriteLmSummary(result, out);
-    return;
-  }
-  WriteHeader(out, result);
-  // Each measurement's figures once, for its block, the summary and the steps.
-  std::vector<MeasurementStats> stats;
-  for (const auto& m : result.measurements) stats.push_back(ComputeMeasurementStats(m, result.events));
-  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i]);
-  WriteSummary(out, result, stats);
-  WritePairedRatios(out, result, colour);
-  WriteLatencySteps(out, result, stats);
-  WriteParallelism(out, result, stats);
-  WriteLoadedCurves(out, result, stats);
+namespace {
+
+void WriteStopped(std::ostream& out, const RunResult& result) {
   if (result.interrupted) {
     fmt::print(out, "\n# interrupted: {} measurement{} completed before Ctrl-C are shown above\n",
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");
@@ -561,6 +557,58 @@ void WriteTextReport(const RunResult& result, std::ostream& out, const ReportSty
   if (!result.failure.empty()) {
     fmt::print(out, "\n# stopped early: {}: {} measurement{} completed before it are shown above\n", result.failure,
                result.measurements.size(), result.measurements.size() == 1 ? "" : "s");
+  }
+}
+
+// A line a point, the compact sections after the table, the notes once.
+void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& stats, std::ostream& out,
+                const ReportStyle& style) {
+  // The header's and the sections' long comment lines wrapped; the table
+  // (never wrapped: a coloured verdict's escapes are no columns) and the
+  // notes are made to fit.
+  std::ostringstream header;
+  WriteBriefHeader(header, result);
+  out << WrapLines(header.str(), kBriefWidth) << "\n";
+  WriteBriefTable(out, result, stats, style);
+  std::ostringstream sections;
+  WriteLatencySteps(sections, result, stats);
+  WriteParallelism(sections, result, stats);
+  WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
+  WriteStopped(sections, result);
+  out << WrapLines(sections.str(), kBriefWidth);
+  WriteBriefNotes(out, result);
+}
+
+}  // namespace
+
+void WriteTextReport(const RunResult& result, std::ostream& out, const ReportStyle& style) {
+  if (result.kind == ResultKind::kLmSummary) {
+    // Already a line a figure; brief keeps it within 100 columns.
+    std::ostringstream summary;
+    WriteLmSummary(result, summary);
+    out << (style.verbose ? summary.str() : WrapLines(summary.str(), kBriefWidth));
+    return;
+  }
+  // Each measurement's figures once, for its block, the summary and the steps.
+  std::vector<MeasurementStats> stats;
+  for (const auto& m : result.measurements) stats.push_back(ComputeMeasurementStats(m, result.events));
+  if (!style.verbose) {
+    WriteBrief(result, stats, out, style);
+    return;
+  }
+  const ByteRateUnit byte_unit = style.byte_rate_unit;
+  const std::vector<std::string> shared = NotesOfEveryPoint(result);
+  WriteHeader(out, result);
+  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i], byte_unit, shared);
+  WriteSummary(out, result, stats, byte_unit);
+  WritePairedRatios(out, result, style.colour);
+  WriteLatencySteps(out, result, stats);
+  WriteParallelism(out, result, stats);
+  WriteLoadedCurves(out, result, stats, byte_unit);
+  WriteStopped(out, result);
+  if (!shared.empty()) {
+    fmt::print(out, "\n# notes of every point:\n");
+    for (const std::string& note : shared) fmt::print(out, "# note: {}\n", note);
   }
 }
 

@@ -1,0 +1,39 @@
+// File: report/brief_report.h
+// The default text output (ReportStyle::verbose false): what a reader needs
+// to judge a run, in at most 100 columns. A header of three lines (tool,
+// workload, machine, PMU; the parameters constant over the run; samples per
+// point and their order), one line per point (rate, +- and 95% CI, cycles
+// or TSC ticks per unit, page faults, IPC and requested counters where
+// counted, the page proof in a word, noise flags, and the paired ratio B/A
+// against the baseline with its verdict), then everything about the whole
+// run once, at its end: legends, the notes (identical notes of several
+// points once, each condensed to a line), and what -v adds. The full
+// perf-stat blocks stay in the verbose report, the JSON and `report -v`.
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "core/measurement_stats.h"
+#include "core/result.h"
+#include "report/report_style.h"
+
+namespace membench {
+
+// The brief report's width: no line is wider.
+inline constexpr std::size_t kBriefWidth = 100;
+
+void WriteBriefHeader(std::ostream& out, const RunResult& r);
+
+// The table of points, then the lines that explain its columns.
+void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<MeasurementStats>& stats,
+                     const ReportStyle& style);
+
+// The run's notes, each once, and the line that says -v shows the rest.
+void WriteBriefNotes(std::ostream& out, const RunResult& r);
+
+// The notes every point of the run carries (of a run of two or more
+// points): reports print them once, for the run, not under each point.
+std::vector<std::string> NotesOfEveryPoint(const RunResult& r);
+
+}  // namespace membench
