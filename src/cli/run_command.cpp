@@ -223,7 +223,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
 // says it.
 std::string ParamHelp(const ParamSpec& p) {
   if (p.default_value.empty() || p.help.find("(default") != std::string::npos) return p.help;
-  return p.help + " (default " + (p.default_value == "default" ? ": default" : p.default_value) + ")";
+  return p.help + (p.default_value == "default" ? " (default: default)" : " (default " + p.default_value + ")");
 }
 
 Command LmSummaryCommand() {

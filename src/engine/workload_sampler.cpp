@@ -50,9 +50,11 @@ bool HugePages(PagePolicy policy) {
 // with this spacer 14-15 of the 16 preparations got mostly the huge pages of
 // an earlier one; with a spacer of up to as many huge pages, 12: the few
 // huge pages freed go straight back to the same short lists.
+// Its own note, so that the one every remapped point shares stays the same
+// words, and a brief report prints each once.
 constexpr const char* kHugePagesSpacerCaveat =
-    " as far as 4 KiB pages go: with huge pages the spacer leaves the lists they come from as they were, and the "
-    "preparations may get the same huge pages again";
+    "remapped huge pages may be the same pages again: the spacer moves where 4 KiB pages come from in the "
+    "kernel's free lists, and leaves the lists huge pages come from as they were";
 
 }  // namespace
 
@@ -173,10 +175,10 @@ void WorkloadSampler::Finish(Measurement& m) {
     m.notes.push_back(fmt::format(
         "{}: the point was prepared afresh before every sample, warm-ups included: new memory, mapped while the "
         "old was held, behind a random spacer of 4 KiB pages (another place in the kernel's free lists), warmed "
-        "by one untimed loop; so the interval includes where the buffers land in physical memory{}; the page "
+        "by one untimed loop; so the interval includes where the buffers land in physical memory; the page "
         "proofs are the last preparation's",
-        remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes",
-        HugePages(PagePolicyOf(point_)) ? kHugePagesSpacerCaveat : ""));
+        remap_by_default_ ? "remapped by default (--remap no keeps one mapping)" : "remap=yes"));
+    if (HugePages(PagePolicyOf(point_))) m.notes.push_back(kHugePagesSpacerCaveat);
     return;
   }
   const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
