@@ -221,7 +221,7 @@ TEST(Cli, RemapPreparesEverySampleAfreshAndSaysSo) {
   for (const auto& m : pages_result["measurements"]) {
     std::string notes;
     for (const auto& note : m["notes"]) notes += note.get<std::string>() + "\n";
-    EXPECT_EQ(notes.find("may get the same huge pages again") != std::string::npos, m["point"]["pages"] == "thp")
+    EXPECT_EQ(notes.find("may be the same pages again") != std::string::npos, m["point"]["pages"] == "thp")
         << notes;
   }
   std::remove(pages_path.c_str());

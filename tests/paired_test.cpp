@@ -104,18 +104,6 @@ std::vector<Measurement> TouchesInStrideMode(std::vector<Measurement> ms) {
   return ms;
 }
 
-std::vector<WorkUnit> UnitsOf(const std::vector<Measurement>& ms) {
-  std::vector<WorkUnit> units;
-  for (const Measurement& m : ms) units.push_back(m.unit);
-  return units;
-}
-
-std::vector<Point> PointsOf(const std::vector<Measurement>& ms) {
-  std::vector<Point> points;
-  for (const Measurement& m : ms) points.push_back(m.point);
-  return points;
-}
-
 TEST(PairedRatios, NeverAcrossWorkUnits) {
   const std::vector<Measurement> ms = TouchesInStrideMode(ModeByPages());
   EXPECT_EQ(UnitChangingParams(PointsOf(ms), UnitsOf(ms)), std::vector<std::string>{"mode"});

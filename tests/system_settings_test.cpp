@@ -41,7 +41,7 @@ TEST(Cli, MthpRunSetsOnlyItsSizeAndRestoresEverything) {
   if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
   if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
   const MthpSettingsKept kept;
-  const Outcome run = Membench("run memset --size 8M --pages mthp-64k,thp -r 2");
+  const Outcome run = Membench("run memset --size 8M --pages mthp-64k,thp -r 2 -v");
   ASSERT_EQ(run.status, 0) << run.output;
   // Nearly all: a fragmented VM may hand out a few small pages.
   EXPECT_GE(ProofShare(run.output, "dst", "mTHP 64k \\(PTE-mapped\\)"), 95.0) << run.output;

@@ -28,18 +28,6 @@ std::string OnlyDifference(const Point& a, const Point& b) {
 
 bool SameUnit(const PointUnits& units, std::size_t a, std::size_t b) { return units.empty() || units[a] == units[b]; }
 
-PointUnits UnitsOf(const std::vector<Measurement>& ms) {
-  PointUnits units;
-  for (const Measurement& m : ms) units.push_back(m.unit);
-  return units;
-}
-
-std::vector<Point> PointsOf(const std::vector<Measurement>& ms) {
-  std::vector<Point> points;
-  for (const Measurement& m : ms) points.push_back(m.point);
-  return points;
-}
-
 // "memcmp: bytes, stride: touches": the unit of each value of `param`.
 std::string UnitsByValue(const std::vector<Point>& points, const PointUnits& units, const std::string& param) {
   std::vector<std::string> seen;
@@ -227,6 +215,18 @@ std::vector<PairedRatio> PairedRatios(const std::vector<Measurement>& ms, const 
     }
   }
   return out;
+}
+
+std::vector<Point> PointsOf(const std::vector<Measurement>& measurements) {
+  std::vector<Point> points;
+  for (const Measurement& m : measurements) points.push_back(m.point);
+  return points;
+}
+
+PointUnits UnitsOf(const std::vector<Measurement>& measurements) {
+  PointUnits units;
+  for (const Measurement& m : measurements) units.push_back(m.unit);
+  return units;
 }
 
 }  // namespace membench

@@ -47,6 +47,10 @@ std::vector<std::string> VaryingChoiceParams(const std::vector<Point>& points);
 // before measuring (WorkloadInfo::UnitOf); empty: all one unit.
 using PointUnits = std::vector<WorkUnit>;
 
+// The measurements' points, and their work units, in order.
+std::vector<Point> PointsOf(const std::vector<Measurement>& measurements);
+PointUnits UnitsOf(const std::vector<Measurement>& measurements);
+
 // The varying choice parameters whose values change the work unit: two
 // points that differ in it alone measure different units.
 std::vector<std::string> UnitChangingParams(const std::vector<Point>& points, const PointUnits& units);

@@ -42,12 +42,6 @@ std::string Joined(const std::vector<std::string>& parts, const std::string& sep
   return out;
 }
 
-std::vector<Point> PointsOf(const RunResult& r) {
-  std::vector<Point> points;
-  for (const Measurement& m : r.measurements) points.push_back(m.point);
-  return points;
-}
-
 // A note in one line: cut at a space before the width, with "..." where
 // cut. The whole note is in -v, the JSON and `report -v`.
 std::string OneLine(const std::string& prefix, const std::string& text) {
@@ -208,7 +202,7 @@ PairedColumns Paired(const RunResult& r) {
   // --paired-by could pair along).
   std::vector<WorkUnit> units;
   for (const Measurement& m : r.measurements) units.push_back(m.unit);
-  const std::vector<std::string> units_changing = UnitChangingParams(PointsOf(r), units);
+  const std::vector<std::string> units_changing = UnitChangingParams(PointsOf(r.measurements), units);
   if (r.paired_by.empty() && !units_changing.empty()) {
     out.legend.push_back(fmt::format("# not paired along {}: {} the work unit", Joined(units_changing, ", "),
                                      units_changing.size() == 1 ? "it changes" : "they change"));
@@ -230,7 +224,7 @@ std::size_t TableWidth(const std::vector<Column>& columns) {
 // The parameters that vary, a column each; the workload where none does.
 std::vector<Column> ParamColumns(const RunResult& r) {
   std::vector<Column> columns;
-  for (const std::string& name : VaryingParams(PointsOf(r))) {
+  for (const std::string& name : VaryingParams(PointsOf(r.measurements))) {
     Column c{name, false, {}};
     for (const Measurement& m : r.measurements) c.cells.push_back(m.point.at(name).text);
     columns.push_back(c);
@@ -406,7 +400,7 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
     fmt::print(out, "# tag: {}{}{}\n", r.tag.empty() ? "(none)" : r.tag, labels.empty() ? "" : "; labels:", labels);
   }
   if (r.measurements.empty()) return;
-  const std::vector<std::string> varying = VaryingParams(PointsOf(r));
+  const std::vector<std::string> varying = VaryingParams(PointsOf(r.measurements));
   std::vector<std::string> fixed;
   for (const auto& [name, value] : r.measurements.front().point.values) {
     if (!Contains(varying, name)) fixed.push_back(name + "=" + value.text);
@@ -419,9 +413,12 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
     most = std::max(most, m.samples.size());
     warmups = std::max(warmups, m.warmup_samples);
   }
-  fmt::print(out, "# {} samples per point{} after up to {} warm-up{}, {}; +-: relative SEM, as perf stat\n",
+  const std::string warmup_text = warmups == 0   ? ", no warm-up"
+                                  : warmups == 1 ? " after up to 1 warm-up"
+                                                 : fmt::format(" after up to {} warm-ups", warmups);
+  fmt::print(out, "# {} samples per point{}{}, {}; +-: relative SEM, as perf stat\n",
              fewest == most ? fmt::format("{}", most) : fmt::format("{}..{}", fewest, most),
-             r.measurements.front().precision_target_pct ? " (--precision)" : "", warmups, warmups == 1 ? "" : "s",
+             r.measurements.front().precision_target_pct ? " (--precision)" : "", warmup_text,
              r.interleaved ? "interleaved in rounds" : "point after point");
 }
 
