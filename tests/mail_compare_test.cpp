@@ -148,6 +148,17 @@ TEST(MailRun, VerboseAddsEveryPointsBlockAfterTheSummary) {
 }
 
 // perf bench mem prints GiB/s (as "GB/sec"); --unit GiB/s compares with it.
+TEST(MailRun, EachPointsNoteOnceAtTheEndWithHowManyPointsCarryIt) {
+  RunResult r = InterleavedRun({"libc", "movsb", "nt"});
+  for (Measurement& m : r.measurements) m.notes.push_back("remapped by default: every point says this");
+  r.measurements[2].notes.push_back("non-temporal stores: only this point says this");
+  const std::string mail = Mail(r);
+  EXPECT_EQ(CountOf(mail, "every point says this"), 1u) << mail;
+  EXPECT_NE(mail.find("\nnote: remapped by default: every point says this\n"), std::string::npos) << mail;
+  EXPECT_NE(mail.find("\nnote (1 of 3 points): non-temporal stores"), std::string::npos) << mail;
+  EXPECT_GT(mail.find("every point says this"), mail.find("\nnt ")) << "after the points: " << mail;
+}
+
 TEST(MailRun, ByteRatesInGiBPerSecondWhenAsked) {
   const RunResult r = InterleavedRun({"libc"}, 3);
   const std::string gb = Mail(r);

@@ -382,6 +382,21 @@ std::vector<std::string> NotesOfEveryPoint(const RunResult& r) {
   return out;
 }
 
+std::vector<PointNote> PointNotesOnce(const RunResult& r) {
+  std::vector<PointNote> notes;
+  for (const Measurement& m : r.measurements) {
+    for (const std::string& note : m.notes) {
+      auto it = std::find_if(notes.begin(), notes.end(), [&](const PointNote& n) { return n.text == note; });
+      if (it == notes.end()) {
+        notes.push_back({note, 1});
+      } else {
+        ++it->points;
+      }
+    }
+  }
+  return notes;
+}
+
 void WriteBriefHeader(std::ostream& out, const RunResult& r) {
   const SystemInfo& s = r.system;
   std::vector<std::string> workloads;
@@ -544,20 +559,10 @@ void WriteBriefNotes(std::ostream& out, const RunResult& r) {
   for (const std::string& note : r.notes) lines.push_back(OneLine("# note: ", note));
   // Each point's notes once: those of every point as the run's, the rest
   // with how many points carry them.
-  std::vector<std::pair<std::string, std::size_t>> notes;
-  for (const Measurement& m : r.measurements) {
-    for (const std::string& note : m.notes) {
-      auto it = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == note; });
-      if (it == notes.end()) {
-        notes.emplace_back(note, 1);
-      } else {
-        ++it->second;
-      }
-    }
-  }
   const std::size_t n = r.measurements.size();
-  for (const auto& [note, count] : notes) {
-    lines.push_back(OneLine(count == n ? "# note: " : fmt::format("# note ({} of {} points): ", count, n), note));
+  for (const PointNote& note : PointNotesOnce(r)) {
+    lines.push_back(
+        OneLine(note.points == n ? "# note: " : fmt::format("# note ({} of {} points): ", note.points, n), note.text));
   }
   for (const std::string& line : lines) fmt::print(out, "{}\n", line);
   fmt::print(out, "# -v (or membench report FILE -v) shows every counter and every note in full\n");

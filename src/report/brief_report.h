@@ -36,4 +36,12 @@ void WriteBriefNotes(std::ostream& out, const RunResult& r);
 // points): reports print them once, for the run, not under each point.
 std::vector<std::string> NotesOfEveryPoint(const RunResult& r);
 
+// Every point's notes once, in the order first seen, each with how many
+// points carry it: what the brief text and the mail print for the run.
+struct PointNote {
+  std::string text;
+  std::size_t points = 0;
+};
+std::vector<PointNote> PointNotesOnce(const RunResult& r);
+
 }  // namespace membench

@@ -13,6 +13,7 @@
 #include "core/paired.h"
 #include "core/params.h"
 #include "core/units.h"
+#include "report/brief_report.h"
 #include "report/lmsummary_report.h"
 #include "report/page_word.h"
 #include "report/rate_text.h"
@@ -408,8 +409,14 @@ void WriteMailRun(const RunResult& r, std::ostream& out, const ReportStyle& styl
       }
     }
   }
-  if (!r.notes.empty()) Emit(out, "\n");
+  const std::vector<PointNote> point_notes = PointNotesOnce(r);
+  if (!r.notes.empty() || !point_notes.empty()) Emit(out, "\n");
   for (const std::string& note : r.notes) Emit(out, "note: " + note + "\n");
+  const std::size_t n = r.measurements.size();
+  for (const PointNote& note : point_notes) {
+    Emit(out,
+         (note.points == n ? "note: " : fmt::format("note ({} of {} points): ", note.points, n)) + note.text + "\n");
+  }
 }
 
 void WriteMailCompare(const CompareResult& compared, const LoadedResult& a, const LoadedResult& b,

@@ -15,9 +15,9 @@
 #include "report/brief_report.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
+#include "report/lmsummary_report.h"
 #include "report/loaded_curve.h"
 #include "report/parallelism.h"
-#include "report/lmsummary_report.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 
@@ -48,7 +48,7 @@ std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
 
 std::string ByteRateLegend(ByteRateUnit byte_unit) {
   return byte_unit == ByteRateUnit::kGiBps ? "GiB/s = 2^30 bytes/s (what perf bench prints as \"GB/sec\")"
-                                    : "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")";
+                                           : "GB/s = 10^9 bytes/s (perf bench prints 2^30 B/s as \"GB/sec\")";
 }
 
 std::string NoiseText(const Summary& s) {
@@ -111,8 +111,9 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
   const SideRateStats* read = SideOfKind(st, SideKind::kMemoryRead);
   const SideRateStats* written = SideOfKind(st, SideKind::kMemoryWrite);
   if (read != nullptr && written != nullptr) {
-    fmt::print(out, "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
-                    "written)\n",
+    fmt::print(out,
+               "{:>18}      {:<32} # measured machine-wide: {:.2f} bytes per byte {} ({:.2f} read, {:.2f} "
+               "written)\n",
                RateText(m, read->per_second.mean + written->per_second.mean, byte_unit), "traffic at memory (measured)",
                *read->per_unit + *written->per_unit, m.rate_label, *read->per_unit, *written->per_unit);
   }
@@ -130,8 +131,9 @@ void WriteTraffic(std::ostream& out, const RunResult& r, const Measurement& m, c
                "traffic at memory (est.)", largest_cache == 0 ? "largest" : FormatSize(largest_cache));
     return;
   }
-  fmt::print(out, "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
-                  "caches\n",
+  fmt::print(out,
+             "{:>18}      {:<32} # estimate, not measured: {:.2f} bytes per byte {}, every line missing the "
+             "caches\n",
              RateText(m, st.rate.mean * *t.memory_per_unit, byte_unit), "traffic at memory (est.)", *t.memory_per_unit,
              m.rate_label);
 }
@@ -152,8 +154,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   out << "\n";
   const std::string rate_name = IsBytes(m) ? m.rate_label : Plural(m) + "/s";
   fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(m, st.rate.mean, byte_unit), rate_name,
-             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median, byte_unit), RateText(m, st.rate.min, byte_unit),
-                         RateText(m, st.rate.max, byte_unit)),
+             fmt::format("# median {}, min {}, max {}", RateText(m, st.rate.median, byte_unit),
+                         RateText(m, st.rate.min, byte_unit), RateText(m, st.rate.max, byte_unit)),
              NoiseText(st.rate));
   if (st.rate.n >= 2) {
     // The interval sees only what varied while this run sampled; a host that
@@ -193,7 +195,8 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
       continue;
     }
     fmt::print(out, "{:>18}      {:<32} {:<42} {}\n", RateText(side.unit, side.per_second.mean, byte_unit), side.name,
-               fmt::format("# median {}, over each sample's wall time", RateText(side.unit, side.per_second.median, byte_unit)),
+               fmt::format("# median {}, over each sample's wall time",
+                           RateText(side.unit, side.per_second.median, byte_unit)),
                NoiseText(side.per_second));
   }
   if (st.ns_per_fault) {
@@ -216,8 +219,9 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     const Sample& f = *m.first_sample;
     const std::string faults =
         st.first_pass_page_faults ? fmt::format(", {} page-faults", WithThousands(*st.first_pass_page_faults)) : "";
-    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n", RateText(m, *first_rate, byte_unit),
-               "first pass", f.loops, f.loops == 1 ? "" : "s", static_cast<double>(f.wall_ns) * 1e-9, faults);
+    fmt::print(out, "{:>18}      {:<32} # cold, before warm-up: {} loop{} in {:.6f} s{}\n",
+               RateText(m, *first_rate, byte_unit), "first pass", f.loops, f.loops == 1 ? "" : "s",
+               static_cast<double>(f.wall_ns) * 1e-9, faults);
   }
   out << "\n";
   const Summary& t = st.wall_seconds;
@@ -285,14 +289,15 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
   // program, ns per load).
   const TimeUnit time = TimeUnitFor(slowest > 0 ? 1e9 / slowest : 0.0);
   fmt::print(out, "{}{:>{}} {:>8} {:>{}} {:>10}{} {:>14}  {}\n", header, rate_header, width, "+-", "median", width,
-             cycles_header, per_unit_time ? fmt::format(" {:>10}", time.name + ("/" + Singular(ms.front()))) : "", "faults/sample",
-             "pages obtained");
+             cycles_header, per_unit_time ? fmt::format(" {:>10}", time.name + ("/" + Singular(ms.front()))) : "",
+             "faults/sample", "pages obtained");
   for (std::size_t index = 0; index < ms.size(); ++index) {
     const Measurement& m = ms[index];
     const MeasurementStats& st = stats[index];
     std::string row;
     for (const auto& name : varying) row += fmt::format("{:<{}} ", m.point.at(name).text, column[name]);
-    const std::string mean = one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, byte_unit);
+    const std::string mean =
+        one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, byte_unit);
     const std::string median =
         one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median, byte_unit);
     const std::string faults =
@@ -381,21 +386,20 @@ void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
       const LoadedCurvePoint& p = curve.points[i];
       const Summary& bw = p.requested_bytes_per_s;
-      table.push_back(
-          {p.delay + (curve.knee == i ? " *" : ""), rate(bw),
-           bw.n >= 2 && bw.mean > 0 ? fmt::format("{:.2f}%", bw.rel_sem_pct) : "-", rate(p.memory_bytes_per_s),
-           fmt::format("{:.1f}", p.latency_ns),
-           fmt::format("{:.1f}..{}", p.latency_low_ns,
-                       p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : std::string("inf")),
-           curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-"});
+      table.push_back({p.delay + (curve.knee == i ? " *" : ""), rate(bw),
+                       bw.n >= 2 && bw.mean > 0 ? fmt::format("{:.2f}%", bw.rel_sem_pct) : "-",
+                       rate(p.memory_bytes_per_s), fmt::format("{:.1f}", p.latency_ns),
+                       fmt::format("{:.1f}..{}", p.latency_low_ns,
+                                   p.latency_high_ns ? fmt::format("{:.1f}", *p.latency_high_ns) : std::string("inf")),
+                       curve.idle_latency_ns ? fmt::format("{:.2f}x", p.latency_ns / *curve.idle_latency_ns) : "-"});
     }
     WriteColumns(out,
                  {"delay ns", "load " + name, "+-", "at memory " + name + " (est.)", "latency ns", "95% CI", "vs idle"},
                  table, {false, true, true, true, true, true, true});
     if (curve.knee) {
       const LoadedCurvePoint& k = curve.points[*curve.knee];
-      fmt::print(out, "#   knee: delay {}: {:.3f} {} at {:.1f} ns\n", k.delay, k.requested_bytes_per_s.mean / divisor, name,
-                 k.latency_ns);
+      fmt::print(out, "#   knee: delay {}: {:.3f} {} at {:.1f} ns\n", k.delay, k.requested_bytes_per_s.mean / divisor,
+                 name, k.latency_ns);
     } else {
       fmt::print(out, "#   no knee: {}\n", curve.no_knee_because);
     }
@@ -599,7 +603,8 @@ void WriteTextReport(const RunResult& result, std::ostream& out, const ReportSty
   const ByteRateUnit byte_unit = style.byte_rate_unit;
   const std::vector<std::string> shared = NotesOfEveryPoint(result);
   WriteHeader(out, result);
-  for (std::size_t i = 0; i < stats.size(); ++i) WriteBlock(out, result, result.measurements[i], stats[i], byte_unit, shared);
+  for (std::size_t i = 0; i < stats.size(); ++i)
+    WriteBlock(out, result, result.measurements[i], stats[i], byte_unit, shared);
   WriteSummary(out, result, stats, byte_unit);
   WritePairedRatios(out, result, style.colour);
   WriteLatencySteps(out, result, stats);
