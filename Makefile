@@ -43,9 +43,11 @@ test-sanitize: setup-test
 install: build
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
+# A file at a time (no unity batches): this build also checks that every
+# file includes what it uses.
 fuzz: setup-test
 	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DMEMBENCH_FUZZ=ON \
-	  -DMEMBENCH_SANITIZE=ON -DMEMBENCH_BUILD_TESTS=OFF $(CMAKE_FLAGS)
+	  -DMEMBENCH_SANITIZE=ON -DMEMBENCH_BUILD_TESTS=OFF -DMEMBENCH_FAST_BUILD=OFF $(CMAKE_FLAGS)
 	cmake --build build-fuzz -j $(JOBS) --target fuzzers
 	./scripts/run-fuzzers.sh build-fuzz $(FUZZ_SECONDS)
 
