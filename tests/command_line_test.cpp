@@ -210,7 +210,7 @@ TEST(CommandLine, UsageErrorsExitTwoWithOneLineSayingWhatToType) {
            {"list bogus", "see membench list --help"},
            {"history show", "see membench history show --help"},
            {"compare " + a, "A1 A2 vs B1 B2"},
-           {"compare --format csv " + a + " " + a, "see membench compare --help"},
+           {"compare --format bogus " + a + " " + a, "see membench compare --help"},
            {"--bogus", "see membench --help"}}) {
     const Outcome out = Membench(args);
     ExpectOneLineError(out, args);
@@ -267,6 +267,12 @@ TEST(CommandLine, EveryPrintingCommandTakesOutputAndJsonFormat) {
   out = Membench("compare " + run_json + " " + run_json + " --format json -o " + compare_json + " -v --unit GiB/s");
   ASSERT_EQ(out.status, 0) << out.output;
   EXPECT_EQ(JsonIn(compare_json)["schema"], "membench-compare/1");
+  const std::string compare_csv = TempPath("compare.csv");
+  out = Membench("compare " + run_json + " " + run_json + " --format csv -o " + compare_csv);
+  ASSERT_EQ(out.status, 0) << out.output;
+  const std::string csv = RunCommand("cat " + compare_csv).output;
+  EXPECT_EQ(csv.rfind("point,figure,is_rate,a_n,a_mean,", 0), 0u) << csv;
+  EXPECT_NE(csv.find("rate (GB/s)"), std::string::npos) << csv;
 
   const std::string show_json = TempPath("show.json");
   out = Membench("history show last --store " + store + " --format json -o " + show_json + " -v --unit GiB/s");

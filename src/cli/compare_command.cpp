@@ -14,6 +14,7 @@
 #include "cli/result_selector.h"
 #include "cli/store_flags.h"
 #include "core/error.h"
+#include "report/compare_csv.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
 #include "report/mail_report.h"
@@ -45,6 +46,7 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
                  {{"text", "verdicts as a table"},
                   {"json", "every figure compared, schema membench-compare/1"},
                   {"mail", "plain ASCII in 80 columns, the kernel test robot's layout, to paste under a patch"},
+                  {"csv", "one row per figure compared, RFC 4180"},
                   {"html", "one self-contained page with a forest plot of B/A"}});
   cmd.add_flag("--wide", args.wide,
                "every column on one line a figure, the p-value and the CI of B/A included (wider than 100 columns)");
@@ -170,7 +172,15 @@ int RunCompare(const CompareArgs& args) {
     json["metadata_differences"] = MetadataDifferencesToJson(DifferingMetadata(runs_a.results, runs_b.results));
     return json.dump(2) + "\n";
   };
-  WriteReportText(args.format == "json" ? json_text() : rendered.str(), args.output);
+  const auto csv_text = [&] {
+    std::ostringstream csv;
+    WriteCompareCsv(result, csv);
+    return csv.str();
+  };
+  WriteReportText(args.format == "json"  ? json_text()
+                  : args.format == "csv" ? csv_text()
+                                         : rendered.str(),
+                  args.output);
   if (!args.json_path.empty()) sys::WriteFileAtomically(args.json_path, json_text());
   if (!args.fail_on_regression.empty()) {
     const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);

@@ -7,27 +7,13 @@
 
 #include "core/measurement_stats.h"
 #include "core/units.h"
+#include "report/csv_fields.h"
 
 namespace membench {
 namespace {
 
-// RFC 4180: a field with a comma, a quote or a line break is quoted, its
-// quotes doubled.
-std::string Field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
-// Full precision, so a spreadsheet recomputes what membench printed.
-std::string Number(double value) { return fmt::format("{}", value); }
-
 // Nanoseconds as seconds, exactly as far as a double goes.
-std::string Seconds(std::int64_t ns) { return Number(static_cast<double>(ns) / 1e9); }
+std::string Seconds(std::int64_t ns) { return CsvNumber(static_cast<double>(ns) / 1e9); }
 
 void AddOnce(std::vector<std::string>& list, const std::string& name) {
   if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
@@ -103,15 +89,15 @@ class CsvWriter {
       cells.insert(cells.end(),
                    {fmt::format("{}", k + 1), "", std::string(UnitName(m.unit)), fmt::format("{}", s.loops),
                     fmt::format("{}", s.work), Seconds(s.wall_ns), Seconds(s.user_ns), Seconds(s.system_ns),
-                    rate ? Number(*rate) : "", "", "", "", "", "", ""});
+                    rate ? CsvNumber(*rate) : "", "", "", "", "", "", ""});
       for (const std::string& event : columns_.events) {
         const std::optional<CounterValue>* value = CounterOf(r, s, event);
         const bool counted = value != nullptr && value->has_value() && (*value)->counted();
-        cells.push_back(counted ? Number((*value)->scaled) : "");
-        cells.push_back(
-            value != nullptr && value->has_value() && (*value)->enabled_ns > 0
-                ? Number(100.0 * static_cast<double>((*value)->running_ns) / static_cast<double>((*value)->enabled_ns))
-                : "");
+        cells.push_back(counted ? CsvNumber((*value)->scaled) : "");
+        cells.push_back(value != nullptr && value->has_value() && (*value)->enabled_ns > 0
+                            ? CsvNumber(100.0 * static_cast<double>((*value)->running_ns) /
+                                        static_cast<double>((*value)->enabled_ns))
+                            : "");
       }
       for (const std::string& side : columns_.sides) {
         const auto found = std::find_if(m.side_counts.begin(), m.side_counts.end(),
@@ -120,7 +106,7 @@ class CsvWriter {
         const bool known =
             found != m.side_counts.end() && index < s.side_counts.size() && s.side_counts[index] && s.wall_ns > 0;
         cells.push_back(
-            known ? Number(static_cast<double>(*s.side_counts[index]) * 1e9 / static_cast<double>(s.wall_ns)) : "");
+            known ? CsvNumber(static_cast<double>(*s.side_counts[index]) * 1e9 / static_cast<double>(s.wall_ns)) : "");
       }
       Line(cells);
     }
@@ -135,22 +121,22 @@ class CsvWriter {
     const bool cycles = st.cycles_per_unit > 0;
     cells.insert(cells.end(),
                  {"", fmt::format("{}", st.rate.n), std::string(UnitName(m.unit)), fmt::format("{}", m.loops),
-                  Number(st.work_per_sample), Number(st.wall_seconds.mean), Number(st.user_seconds.mean),
-                  Number(st.system_seconds.mean), Number(st.rate.mean), Number(st.rate.median),
-                  spread ? Number(st.rate.ci95_low) : "", spread ? Number(st.rate.ci95_high) : "",
-                  spread ? Number(st.rate.rel_sem_pct) : "", cycles ? Number(st.cycles_per_unit) : "",
+                  CsvNumber(st.work_per_sample), CsvNumber(st.wall_seconds.mean), CsvNumber(st.user_seconds.mean),
+                  CsvNumber(st.system_seconds.mean), CsvNumber(st.rate.mean), CsvNumber(st.rate.median),
+                  spread ? CsvNumber(st.rate.ci95_low) : "", spread ? CsvNumber(st.rate.ci95_high) : "",
+                  spread ? CsvNumber(st.rate.rel_sem_pct) : "", cycles ? CsvNumber(st.cycles_per_unit) : "",
                   cycles ? (st.cycles_from_pmu ? "pmu" : "tsc-estimate") : ""});
     for (const std::string& event : columns_.events) {
       const auto found =
           std::find_if(st.counters.begin(), st.counters.end(), [&](const CounterStats& c) { return c.name == event; });
       const bool counted = found != st.counters.end() && found->counted;
-      cells.push_back(counted ? Number(found->summary.mean) : "");
-      cells.push_back(counted ? Number(found->running_pct) : "");
+      cells.push_back(counted ? CsvNumber(found->summary.mean) : "");
+      cells.push_back(counted ? CsvNumber(found->running_pct) : "");
     }
     for (const std::string& side : columns_.sides) {
       const auto found = std::find_if(st.side_rates.begin(), st.side_rates.end(),
                                       [&](const SideRateStats& rate) { return rate.name == side; });
-      cells.push_back(found != st.side_rates.end() && found->per_second.n > 0 ? Number(found->per_second.mean) : "");
+      cells.push_back(found != st.side_rates.end() && found->per_second.n > 0 ? CsvNumber(found->per_second.mean) : "");
     }
     Line(cells);
   }
@@ -180,8 +166,8 @@ class CsvWriter {
 
   void Line(const std::vector<std::string>& cells) {
     std::string line;
-    for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + Field(cells[i]);
-    out_ << line << "\r\n";
+    for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + CsvField(cells[i]);
+    out_ << line << kCsvLineEnd;
   }
 
   std::ostream& out_;
