@@ -19,6 +19,7 @@
 #include "report/rate_text.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
+#include "report_checks.h"
 
 namespace membench {
 namespace {
@@ -35,13 +36,10 @@ constexpr const char* kPlacementNote =
     "invocation gets other pages and other cache-set conflicts, which this interval does not include; --remap yes "
     "maps fresh memory before every sample";
 
+constexpr const char* kNoPmu = "no hardware PMU on this machine (running in a VM without a virtual PMU?)";
+
 EventStatus Status(const char* name, bool supported) {
-  EventStatus s;
-  s.name = name;
-  s.supported = supported;
-  s.reason = supported ? "" : "no hardware PMU on this machine (running in a VM without a virtual PMU?)";
-  s.counted_modes = supported ? "user+kernel" : "";
-  return s;
+  return SyntheticEvent(name, supported, supported ? "" : kNoPmu);
 }
 
 RunResult Machine() {
@@ -53,16 +51,17 @@ RunResult Machine() {
   r.system.kernel_release = "6.1.0";
   r.tsc_ghz = 2.3;
   r.interleaved = true;
-  r.events = {Status("task-clock", true), Status("context-switches", true), Status("cpu-migrations", true),
+  r.events = {Status("task-clock", true),  Status("context-switches", true), Status("cpu-migrations", true),
               Status("page-faults", true), Status("cycles", false),          Status("instructions", false),
               Status("branches", false),   Status("branch-misses", false)};
-  r.notes = {"-r not given: 9 samples per point, the fewest rounds that give 7 paired comparisons an interval "
-             "(the default is 5; -r N sets it)",
-             "memory traffic not measured (no memory-controller PMU (uncore_imc*, amd_umc*) in "
-             "/sys/bus/event_source/devices; virtual machines rarely have one): the 'traffic at memory' figures "
-             "are estimates",
-             "samples were taken round-robin over the points (--order interleaved), so drift of the machine "
-             "spreads over all of them"};
+  r.notes = {
+      "-r not given: 9 samples per point, the fewest rounds that give 7 paired comparisons an interval "
+      "(the default is 5; -r N sets it)",
+      "memory traffic not measured (no memory-controller PMU (uncore_imc*, amd_umc*) in "
+      "/sys/bus/event_source/devices; virtual machines rarely have one): the 'traffic at memory' figures "
+      "are estimates",
+      "samples were taken round-robin over the points (--order interleaved), so drift of the machine "
+      "spreads over all of them"};
   return r;
 }
 
@@ -93,9 +92,14 @@ Measurement Point(const std::string& workload, WorkUnit unit, std::vector<std::p
     s.user_ns = 9'000'000;
     s.loops = 2;
     s.work = static_cast<std::uint64_t>(rate * (1 + 0.01 * ((k * 7) % 5 - 2)) / 100);
-    s.counters = {MakeCounterValue(10'000'000, 1, 1), MakeCounterValue(4, 1, 1), MakeCounterValue(0, 1, 1),
-                  MakeCounterValue(0, 1, 1),          std::nullopt,              std::nullopt,
-                  std::nullopt,                       std::nullopt};
+    s.counters = {MakeCounterValue(10'000'000, 1, 1),
+                  MakeCounterValue(4, 1, 1),
+                  MakeCounterValue(0, 1, 1),
+                  MakeCounterValue(0, 1, 1),
+                  std::nullopt,
+                  std::nullopt,
+                  std::nullopt,
+                  std::nullopt};
     m.samples.push_back(s);
   }
   m.page_proofs = {Proof("src", "default", "100.0% 4K"), Proof("dst", "default", "100.0% 4K")};
@@ -106,7 +110,7 @@ ParamValue Size(std::uint64_t bytes) { return {FormatSize(bytes), bytes, true}; 
 ParamValue Choice(const std::string& text) { return {text, 0, false}; }
 
 std::vector<std::pair<std::string, ParamValue>> MemcpyPoint(std::uint64_t size, const std::string& impl) {
-  return {{"size", Size(size)},          {"impl", Choice(impl)},     {"pages", Choice("default")},
+  return {{"size", Size(size)},          {"impl", Choice(impl)},      {"pages", Choice("default")},
           {"prefault", Choice("write")}, {"src-offset", Choice("0")}, {"dst-offset", Choice("0")}};
 }
 
@@ -130,7 +134,8 @@ RunResult Sweep(int samples = 9) {
   RunResult r = Machine();
   for (std::uint64_t size = 4096; size <= (std::uint64_t{4} << 30); size *= 4) {
     for (const char* impl : {"libc", "movsb", "avx2", "nt"}) {
-      Measurement m = Point("memcpy", WorkUnit::kBytes, MemcpyPoint(size, impl), 4e11 / std::log2(static_cast<double>(size)), samples);
+      Measurement m = Point("memcpy", WorkUnit::kBytes, MemcpyPoint(size, impl),
+                            4e11 / std::log2(static_cast<double>(size)), samples);
       m.notes = {size > (256u << 20) ? kPlacementNote : kRemapNote};
       r.measurements.push_back(m);
     }
@@ -149,7 +154,8 @@ RunResult Zeropage(int samples) {
       Measurement m = Point("zeropage", bytes ? WorkUnit::kBytes : WorkUnit::kTouches,
                             {{"mode", Choice(mode)}, {"pages", Choice(pages)}, {"size", Size(8ull << 30)}},
                             bytes ? 17.5e9 : 30.6e6, samples);
-      m.page_proofs = {Proof("region", pages, std::string(pages) == "thp" ? "100.0% huge zero page" : "100.0% zero page")};
+      m.page_proofs = {
+          Proof("region", pages, std::string(pages) == "thp" ? "100.0% huge zero page" : "100.0% zero page")};
       r.measurements.push_back(m);
     }
   }
@@ -224,8 +230,7 @@ TEST(BriefReport, WithAPmuTheSweepStillFits) {
 TEST(BriefReport, HeaderSaysMachineFixedParametersAndSampling) {
   const std::vector<std::string> lines = Lines(Brief(DefaultRun()));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[0],
-            "# membench 9.9.9: memcpy on Intel Xeon Processor (KVM VM), Linux 6.1.0; PMU: no");
+  EXPECT_EQ(lines[0], "# membench 9.9.9: memcpy on Intel Xeon Processor (KVM VM), Linux 6.1.0; PMU: no");
   EXPECT_EQ(lines[1], "# size=64 MiB pages=default prefault=write src-offset=0 dst-offset=0");
   EXPECT_EQ(lines[2],
             "# 9 samples per point after up to 1 warm-up, interleaved in rounds; +-: relative SEM, as perf stat");
@@ -241,9 +246,11 @@ TEST(BriefReport, TheTagAndLabelsAsTheVerboseHeaderSaysThem) {
 TEST(BriefReport, OneLineAPointWithItsRateIntervalPagesAndRatio) {
   const std::string text = Brief(DefaultRun());
   // impl, GB/s, +-, 95% CI, TSC ticks per byte, faults, pages, B/A ...
-  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nimpl +GB/s +\+- +95% CI +tsc/B +faults +pages +B/A +interval verdict\n)")))
+  EXPECT_TRUE(std::regex_search(
+      text, std::regex(R"(\nimpl +GB/s +\+- +95% CI +tsc/B +faults +pages +B/A +interval verdict\n)")))
       << text;
-  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nlibc +3\.\d{3} +[\d.]+% +3\.\d{3}\.\.3\.\d{3} +[\d.]+ +0 +4K +base\n)")))
+  EXPECT_TRUE(
+      std::regex_search(text, std::regex(R"(\nlibc +3\.\d{3} +[\d.]+% +3\.\d{3}\.\.3\.\d{3} +[\d.]+ +0 +4K +base\n)")))
       << text;
   EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nmovsb +3\.\d{3} .* 4K +0\.970 +0\.970\.\.0\.970 +slower\n)")))
       << text;
@@ -338,8 +345,7 @@ TEST(BriefReport, FlagsAndPageWordsSayWhatIsWrong) {
 TEST(BriefReport, AnInterruptedOrFailedRunSaysSo) {
   RunResult r = DefaultRun();
   r.interrupted = true;
-  EXPECT_NE(Brief(r).find("# interrupted: 8 measurements completed before Ctrl-C are shown above"),
-            std::string::npos);
+  EXPECT_NE(Brief(r).find("# interrupted: 8 measurements completed before Ctrl-C are shown above"), std::string::npos);
   r.interrupted = false;
   r.failure = "a worker was killed";
   EXPECT_NE(Brief(r).find("# stopped early: a worker was killed: 8 measurements completed before it"),

@@ -22,15 +22,6 @@
 namespace membench {
 namespace {
 
-EventStatus Event(const char* name, bool supported, const char* reason = "") {
-  EventStatus s;
-  s.name = name;
-  s.supported = supported;
-  s.reason = reason;
-  s.counted_modes = supported ? "user+kernel" : "";
-  return s;
-}
-
 // An interleaved memcpy run of 4 MiB over `impls`, `rounds` samples each,
 // impl k copying (1 + k/10) times as fast as the first; four counters the
 // machine cannot count, for two causes; context switches zero throughout.
@@ -44,13 +35,13 @@ RunResult InterleavedRun(const std::vector<std::string>& impls, int rounds = 9) 
   r.system.thp = {{"enabled", "always"}};
   r.tsc_ghz = 2.0;
   r.interleaved = true;
-  r.events = {Event("task-clock", true),
-              Event("page-faults", true),
-              Event("cycles", false, "no PMU in this VM"),
-              Event("branches", false, "no PMU in this VM"),
-              Event("LLC-loads", false, "no PMU in this VM"),
-              Event("mem-loads", false, "unknown event name"),
-              Event("context-switches", true)};
+  r.events = {SyntheticEvent("task-clock", true),
+              SyntheticEvent("page-faults", true),
+              SyntheticEvent("cycles", false, "no PMU in this VM"),
+              SyntheticEvent("branches", false, "no PMU in this VM"),
+              SyntheticEvent("LLC-loads", false, "no PMU in this VM"),
+              SyntheticEvent("mem-loads", false, "unknown event name"),
+              SyntheticEvent("context-switches", true)};
   for (std::size_t k = 0; k < impls.size(); ++k) {
     Measurement m;
     m.workload = "memcpy";

@@ -24,4 +24,13 @@ std::size_t CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
+EventStatus SyntheticEvent(const char* name, bool supported, const char* reason) {
+  EventStatus s;
+  s.name = name;
+  s.supported = supported;
+  s.reason = reason;
+  s.counted_modes = supported ? "user+kernel" : "";
+  return s;
+}
+
 }  // namespace membench

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "core/result.h"
+
 namespace membench {
 
 // Compares `text` with tests/golden/NAME byte for byte;
@@ -13,5 +15,9 @@ void ExpectGolden(const std::string& text, const std::string& name);
 
 // How often `what` occurs in `text`, without overlaps.
 std::size_t CountOf(const std::string& text, const std::string& what);
+
+// An event of a synthetic result: counted in user and kernel mode where
+// supported, else not, for `reason`.
+EventStatus SyntheticEvent(const char* name, bool supported, const char* reason = "");
 
 }  // namespace membench

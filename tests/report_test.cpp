@@ -9,7 +9,6 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "report_checks.h"
 #include "report/csv_report.h"
 #include "report/json_report.h"
 #include "report/latency_steps.h"
@@ -21,6 +20,7 @@
 #include "report/text_columns.h"
 #include "report/text_report.h"
 #include "report/verdict_colour.h"
+#include "report_checks.h"
 
 namespace membench {
 namespace {
@@ -34,20 +34,12 @@ RunResult SyntheticResult() {
   r.system.cpu_features = {"sse2", "invariant_tsc"};
   r.system.thp = {{"enabled", "madvise"}, {"defrag", "madvise"}};
   r.tsc_ghz = 2.0;
-  auto status = [](const char* name, bool supported, const char* reason = "") {
-    EventStatus s;
-    s.name = name;
-    s.supported = supported;
-    s.reason = reason;
-    s.counted_modes = supported ? "user+kernel" : "";
-    return s;
-  };
-  r.events = {status("task-clock", true),
-              status("page-faults", true),
-              status("cycles", false, "no PMU here"),
-              status("instructions", true),
-              status("branches", false, "no PMU here"),
-              status("context-switches", true)};
+  r.events = {SyntheticEvent("task-clock", true),
+              SyntheticEvent("page-faults", true),
+              SyntheticEvent("cycles", false, "no PMU here"),
+              SyntheticEvent("instructions", true),
+              SyntheticEvent("branches", false, "no PMU here"),
+              SyntheticEvent("context-switches", true)};
   Measurement m;
   m.workload = "memcpy";
   m.unit = WorkUnit::kBytes;
