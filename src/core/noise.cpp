@@ -80,26 +80,29 @@ NoiseDiagnostics DiagnoseNoise(std::span<const double> values) {
   return out;
 }
 
-std::vector<std::string> NoiseDiagnostics::Warnings() const {
-  std::vector<std::string> warnings;
+std::vector<NoiseDiagnostics::Warning> NoiseDiagnostics::Found() const {
+  std::vector<Warning> found;
   if (outliers > 0) {
-    warnings.push_back(
-        fmt::format("{} outlier{} beyond {:.1f} MADs of the median, further than normal noise reaches "
-                    "in this many samples (kept; they widen the +-)",
-                    outliers, outliers == 1 ? "" : "s", outlier_mads));
+    found.push_back({"outliers", fmt::format("{} outlier{} beyond {:.1f} MADs of the median, further than normal "
+                                             "noise reaches in this many samples (kept; they widen the +-)",
+                                             outliers, outliers == 1 ? "" : "s", outlier_mads)});
   }
   if (trend_p && *trend_p < kTrendAlpha) {
-    warnings.push_back(
-        fmt::format("the samples {} in the order taken (Mann-Kendall p = {:.2g}): the machine drifted; "
-                    "compare interleaved runs",
-                    trend_direction > 0 ? "rise" : "fall", *trend_p));
+    found.push_back({"drift", fmt::format("the samples {} in the order taken (Mann-Kendall p = {:.2g}): the machine "
+                                          "drifted; compare interleaved runs",
+                                          trend_direction > 0 ? "rise" : "fall", *trend_p)});
   }
   if (bimodality && *bimodality > kBimodalThreshold) {
-    warnings.push_back(
-        fmt::format("the samples may have two modes (bimodality coefficient {:.2f} > 0.555): a mean "
-                    "between them describes neither",
-                    *bimodality));
+    found.push_back({"bimodal", fmt::format("the samples may have two modes (bimodality coefficient {:.2f} > 0.555): "
+                                            "a mean between them describes neither",
+                                            *bimodality)});
   }
+  return found;
+}
+
+std::vector<std::string> NoiseDiagnostics::Warnings() const {
+  std::vector<std::string> warnings;
+  for (const Warning& w : Found()) warnings.push_back(w.text);
   return warnings;
 }
 

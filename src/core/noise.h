@@ -20,6 +20,15 @@ struct NoiseDiagnostics {
   std::optional<double> trend_p;     // Mann-Kendall p-value, when n >= kMinTrendSamples
   double trend_direction = 0;        // sign of Kendall's S: +1 rising, -1 falling
   std::optional<double> bimodality;  // coefficient, when n >= kMinBimodalSamples
+
+  // Each warning found: a word for a table's cell ("outliers", "drift",
+  // "bimodal") and the sentence that explains it, decided in one place.
+  struct Warning {
+    std::string flag;
+    std::string text;
+  };
+  std::vector<Warning> Found() const;
+  // The sentences alone.
   std::vector<std::string> Warnings() const;
 };
 

@@ -107,11 +107,11 @@ TimeFormat TimeFormatFor(const std::vector<MeasurementStats>& stats, WorkUnit un
   return {time.ns, fmt::format("{}/{}", time.name, UnitSingular(unit))};
 }
 
-std::optional<double> CountedMean(const MeasurementStats& st, const std::string& base_name) {
+const CounterStats* Counted(const MeasurementStats& st, const std::string& base_name) {
   for (const CounterStats& c : st.counters) {
-    if (c.base_name == base_name && c.counted && c.supported) return c.summary.mean;
+    if (c.base_name == base_name && c.counted && c.supported) return &c;
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 // A count per sample: whole counts with thousands separators, a mean of
@@ -128,9 +128,7 @@ std::string MultiplexMark(double running_pct) {
 // The per-point noise warnings, a word each.
 std::vector<std::string> NoiseFlags(const Measurement& m, const MeasurementStats& st) {
   std::vector<std::string> flags;
-  if (st.noise.outliers > 0) flags.push_back("outliers");
-  if (st.noise.trend_p && *st.noise.trend_p < kTrendAlpha) flags.push_back("drift");
-  if (st.noise.bimodality && *st.noise.bimodality > kBimodalThreshold) flags.push_back("bimodal");
+  for (const NoiseDiagnostics::Warning& w : st.noise.Found()) flags.push_back(w.flag);
   if (m.precision_target_pct && !m.precision_reached) flags.push_back("imprecise");
   return flags;
 }
@@ -200,9 +198,7 @@ PairedColumns Paired(const RunResult& r) {
                         first.param, base, first.confidence_pct, any_too_few ? "; ?: too few rounds" : ""));
   // The parameters passed over, and why (-v also names the others
   // --paired-by could pair along).
-  std::vector<WorkUnit> units;
-  for (const Measurement& m : r.measurements) units.push_back(m.unit);
-  const std::vector<std::string> units_changing = UnitChangingParams(PointsOf(r.measurements), units);
+  const std::vector<std::string> units_changing = UnitChangingParams(PointsOf(r.measurements), UnitsOf(r.measurements));
   if (r.paired_by.empty() && !units_changing.empty()) {
     out.legend.push_back(fmt::format("# not paired along {}: {} the work unit", Joined(units_changing, ", "),
                                      units_changing.size() == 1 ? "it changes" : "they change"));
@@ -326,10 +322,14 @@ PointFacts PointFactsOf(const RunResult& r, const std::vector<MeasurementStats>&
   for (std::size_t i = 0; i < r.measurements.size(); ++i) {
     const MeasurementStats& st = stats[i];
     out.faults.cells.push_back(st.page_faults_per_sample ? CountText(*st.page_faults_per_sample) : "-");
-    const auto instructions = CountedMean(st, "instructions");
-    const auto cycles = CountedMean(st, "cycles");
-    out.ipc.cells.push_back(instructions && cycles && *cycles > 0 ? fmt::format("{:.2f}", *instructions / *cycles)
-                                                                  : "-");
+    // Scaled from a part of the time where either was multiplexed: marked
+    // with the smaller share, as perf marks each count.
+    const CounterStats* instructions = Counted(st, "instructions");
+    const CounterStats* cycles = Counted(st, "cycles");
+    out.ipc.cells.push_back(instructions != nullptr && cycles != nullptr && cycles->summary.mean > 0
+                                ? fmt::format("{:.2f}", instructions->summary.mean / cycles->summary.mean) +
+                                      MultiplexMark(std::min(instructions->running_pct, cycles->running_pct))
+                                : "-");
     out.pages.cells.push_back(PageWord(r.measurements[i].page_proofs));
     out.any_not_honoured = out.any_not_honoured || out.pages.cells.back().rfind("NOT ", 0) == 0;
     const std::vector<std::string> point_flags = NoiseFlags(r.measurements[i], st);
