@@ -1,5 +1,5 @@
 # The two entry points of the README, and the builds behind them.
-#   make run      install what membench needs, build the membench binary alone, run a short experiment
+#   make run      install what membench needs, build membench and its helper alone, run a 64 MiB memcpy
 #   make test     install what the tests need too, build everything, pass every test
 #                 (also under ASan+UBSan: make test-sanitize)
 #   make install  put membench on the PATH: PREFIX (default /usr/local), DESTDIR as usual
@@ -37,7 +37,7 @@ run: build
 test: build-all
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-test-sanitize: setup-test
+test-sanitize:
 	$(MAKE) test BUILD=build-sanitize CMAKE_FLAGS="-DMEMBENCH_SANITIZE=ON -DMEMBENCH_WERROR=ON"
 
 install: build

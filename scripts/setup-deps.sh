@@ -37,6 +37,9 @@ if [ "${1:-}" = "--list" ]; then
   exit 0
 fi
 [ $# -le 1 ] || usage
+# Checked here: a usage error inside the process substitution below would
+# leave an empty list and exit 0.
+case "${1:-test}" in run | test) ;; *) usage ;; esac
 mapfile -t packages < <(packages_for "${1:-test}")
 
 missing=()

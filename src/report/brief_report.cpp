@@ -114,13 +114,6 @@ const CounterStats* Counted(const MeasurementStats& st, const std::string& base_
   return nullptr;
 }
 
-// A count per sample: whole counts with thousands separators, a mean of
-// small counts with four significant digits (0.4444 faults, not 0).
-std::string CountText(double count) {
-  if (count == std::floor(count) || count >= 1e4) return WithThousands(count);
-  return Significant(count, 4);
-}
-
 std::string MultiplexMark(double running_pct) {
   return running_pct < 99.995 ? fmt::format(" [{:.0f}%]", running_pct) : "";
 }
@@ -296,8 +289,10 @@ CyclesColumn CyclesColumnFor(const RunResult& r, const std::vector<MeasurementSt
                                                                 : std::string(UnitSingular(ms.front().unit));
   CyclesColumn out;
   out.column = {fmt::format("{}/{}{}", any_pmu ? "cyc" : "tsc", per, any_pmu && !all_pmu ? "*" : ""), true, {}};
+  const bool mixed = any_pmu && !all_pmu;
   for (const MeasurementStats& st : stats) {
-    out.column.cells.push_back(st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) : "-");
+    out.column.cells.push_back(
+        st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) + (mixed && !st.cycles_from_pmu ? "*" : "") : "-");
   }
   if (!any_pmu) {
     out.meaning = fmt::format("{}: TSC ticks ({:.3f} GHz), not core cycles (no PMU)", out.column.header, r.tsc_ghz);
@@ -374,10 +369,8 @@ std::string ShortCpuName(std::string name) {
 std::vector<std::string> NotesOfEveryPoint(const RunResult& r) {
   std::vector<std::string> out;
   if (r.measurements.size() < 2) return out;
-  for (const std::string& note : r.measurements.front().notes) {
-    const bool everywhere = std::all_of(r.measurements.begin(), r.measurements.end(),
-                                        [&](const Measurement& m) { return Contains(m.notes, note); });
-    if (everywhere && !Contains(out, note)) out.push_back(note);
+  for (const PointNote& note : PointNotesOnce(r)) {
+    if (note.points == r.measurements.size()) out.push_back(note.text);
   }
   return out;
 }

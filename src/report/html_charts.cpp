@@ -22,9 +22,7 @@ constexpr std::size_t kSeriesColourCount = sizeof(kSeriesColours) / sizeof(kSeri
 const char* SeriesColour(std::size_t i) { return kSeriesColours[i % kSeriesColourCount]; }
 
 // Series beyond the palette are told apart by their dashes.
-std::string SeriesDash(std::size_t i) {
-  return i < kSeriesColourCount ? "" : R"( stroke-dasharray="6 3")";
-}
+std::string SeriesDash(std::size_t i) { return i < kSeriesColourCount ? "" : R"( stroke-dasharray="6 3")"; }
 
 struct Frame {
   double width = 0;
@@ -38,12 +36,11 @@ struct Frame {
 };
 
 std::string SvgOpen(const std::string& id, const Frame& f, const std::string& css_class) {
-  return fmt::format(
-      R"(<svg class="chart {}" id="{}-svg" viewBox="0 0 {} {}" width="{}" height="{}" role="img" )"
-      R"(aria-labelledby="{}-caption" xmlns="http://www.w3.org/2000/svg">)"
-      "\n",
-      css_class, XmlEscape(id), SvgNumber(f.width), SvgNumber(f.height), SvgNumber(f.width), SvgNumber(f.height),
-      XmlEscape(id));
+  return fmt::format(R"(<svg class="chart {}" id="{}-svg" viewBox="0 0 {} {}" width="{}" height="{}" role="img" )"
+                     R"(aria-labelledby="{}-caption" xmlns="http://www.w3.org/2000/svg">)"
+                     "\n",
+                     css_class, XmlEscape(id), SvgNumber(f.width), SvgNumber(f.height), SvgNumber(f.width),
+                     SvgNumber(f.height), XmlEscape(id));
 }
 
 std::string FigureOpen(const std::string& id) { return fmt::format("<figure id=\"{}\">\n", XmlEscape(id)); }
@@ -80,8 +77,8 @@ std::string Line(double x1, double y1, double x2, double y2, const std::string& 
 }
 
 // The x axis at the plot's bottom with its ticks, labels and title.
-std::string XAxis(const Frame& f, const AxisScale& x, const std::vector<double>& ticks,
-                  std::string (*label)(double), const std::string& title) {
+std::string XAxis(const Frame& f, const AxisScale& x, const std::vector<double>& ticks, std::string (*label)(double),
+                  const std::string& title) {
   std::string svg = "<g class=\"axis x\">\n";
   svg += Line(f.left, f.PlotBottom(), f.PlotRight(), f.PlotBottom(), R"(stroke="#333")");
   for (const double t : ticks) {
@@ -175,11 +172,16 @@ std::string Markers(const std::vector<ChartMarker>& markers, const Frame& f, con
 
 std::string KindColour(IntervalKind kind) {
   switch (kind) {
-    case IntervalKind::kBetter: return "#009E73";
-    case IntervalKind::kWorse: return "#D55E00";
-    case IntervalKind::kNoChange: return "#666666";
-    case IntervalKind::kInconclusive: return "#999999";
-    case IntervalKind::kNeutral: return "#0072B2";
+    case IntervalKind::kBetter:
+      return "#009E73";
+    case IntervalKind::kWorse:
+      return "#D55E00";
+    case IntervalKind::kNoChange:
+      return "#666666";
+    case IntervalKind::kInconclusive:
+      return "#999999";
+    case IntervalKind::kNeutral:
+      return "#0072B2";
   }
   return "#000";
 }
@@ -188,11 +190,16 @@ std::string KindColour(IntervalKind kind) {
 
 std::string IntervalKindClass(IntervalKind kind) {
   switch (kind) {
-    case IntervalKind::kBetter: return "better";
-    case IntervalKind::kWorse: return "worse";
-    case IntervalKind::kNoChange: return "no-change";
-    case IntervalKind::kInconclusive: return "inconclusive";
-    case IntervalKind::kNeutral: return "estimate";
+    case IntervalKind::kBetter:
+      return "better";
+    case IntervalKind::kWorse:
+      return "worse";
+    case IntervalKind::kNoChange:
+      return "no-change";
+    case IntervalKind::kInconclusive:
+      return "inconclusive";
+    case IntervalKind::kNeutral:
+      return "estimate";
   }
   return "";
 }
@@ -289,9 +296,10 @@ std::string RenderIntervalChart(const IntervalChart& chart) {
                   fmt::format(R"(class="ci" stroke="{}" stroke-width="2.5")", colour));
     }
     const bool hollow = r.kind == IntervalKind::kInconclusive || !r.low;
-    svg += fmt::format(R"(<circle cx="{}" cy="{}" r="4.5" fill="{}" stroke="{}" stroke-width="1.5"><title>{}</title></circle>)",
-                       SvgNumber(x.Map(r.value)), SvgNumber(cy), hollow ? "white" : colour, colour,
-                       XmlEscape(r.label + ": " + r.note)) +
+    svg += fmt::format(
+               R"(<circle cx="{}" cy="{}" r="4.5" fill="{}" stroke="{}" stroke-width="1.5"><title>{}</title></circle>)",
+               SvgNumber(x.Map(r.value)), SvgNumber(cy), hollow ? "white" : colour, colour,
+               XmlEscape(r.label + ": " + r.note)) +
            "\n";
     svg += Text(f.PlotRight() + 8, cy + 4, r.note, fmt::format(R"(class="row-note" fill="{}")", colour));
     svg += "</g>\n";
@@ -338,11 +346,12 @@ std::string RenderStripChart(const StripChart& chart) {
       const double order = n > 1 ? static_cast<double>(k) / static_cast<double>(n - 1) : 0.5;
       const double deviation = deviations[i][k];
       const bool clipped = std::fabs(deviation) > widest;
-      svg += fmt::format(
-                 R"(<circle class="sample{}" cx="{}" cy="{}" r="2.2" fill="{}" fill-opacity="0.75"><title>sample {}: {:+.2f}%</title></circle>)",
-                 clipped ? " clipped" : "", SvgNumber(x.Map(std::clamp(deviation, -widest, widest))),
-                 SvgNumber(top + 3 + order * (kRowHeight - 6)), clipped ? "#D55E00" : "#0072B2", k + 1, deviation) +
-             "\n";
+      svg +=
+          fmt::format(
+              R"(<circle class="sample{}" cx="{}" cy="{}" r="2.2" fill="{}" fill-opacity="0.75"><title>sample {}: {:+.2f}%</title></circle>)",
+              clipped ? " clipped" : "", SvgNumber(x.Map(std::clamp(deviation, -widest, widest))),
+              SvgNumber(top + 3 + order * (kRowHeight - 6)), clipped ? "#D55E00" : "#0072B2", k + 1, deviation) +
+          "\n";
     }
     svg += fmt::format(R"(<text x="{}" y="{}" class="row-note">{}{}</text>)", SvgNumber(f.PlotRight() + 8),
                        SvgNumber(top + kRowHeight / 2 + 4), XmlEscape(r.note),

@@ -17,7 +17,7 @@ namespace membench {
 struct CurvePoint {
   double x = 0;
   double y = 0;
-  double y_low = 0;   // the band: the 95% CI of y
+  double y_low = 0;  // the band: the 95% CI of y
   double y_high = 0;
   std::string tooltip;  // the exact figures, shown on hover
 };
@@ -65,7 +65,7 @@ struct IntervalRow {
 struct IntervalChart {
   std::string id;
   std::string caption;
-  std::string x_label;             // "B/A (rate)"
+  std::string x_label;              // "B/A (rate)"
   std::optional<double> reference;  // 1 for ratios: the line of no change
   double threshold_pct = 0;         // dashed lines at reference × (1 ± t): the smallest change that counts
   std::vector<IntervalRow> rows;

@@ -447,12 +447,13 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
     for (const CounterStats& c : st.counters) {
       if (c.hidden) continue;
       if (!c.counted) {
-        // Supported, but not counted in every sample (never scheduled, or a
-        // read that failed): no figure is shown for it, and it is said.
-        counters += fmt::format("{}{} <not counted>", counters.empty() ? "" : "; ", c.name);
+        // Not counted in every sample: one the machine lacks, or one never
+        // scheduled or whose read failed; no figure is shown for it, and it is said.
+        counters += fmt::format("{}{} {}", counters.empty() ? "" : "; ", c.name,
+                                c.supported ? "<not counted>" : "<not supported>");
         continue;
       }
-      counters += fmt::format("{}{} {}{}", counters.empty() ? "" : "; ", c.name, WithThousands(c.summary.mean),
+      counters += fmt::format("{}{} {}{}", counters.empty() ? "" : "; ", c.name, CountText(c.summary.mean),
                               c.running_pct < 99.995 ? fmt::format(" ({:.0f}% running, scaled)", c.running_pct) : "");
     }
     rows.push_back({{label.empty() ? m.workload : label},

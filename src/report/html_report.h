@@ -20,8 +20,7 @@
 namespace membench {
 
 // Byte rates in `bytes` (--unit: GB/s or GiB/s).
-void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out,
-                   ByteRateUnit bytes = ByteRateUnit::kGBps);
+void WriteHtmlRuns(const std::vector<RunResult>& results, std::ostream& out, ByteRateUnit bytes = ByteRateUnit::kGBps);
 
 void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, const LoadedResult& b,
                       const std::vector<MetadataDifference>& differences, const CompareOptions& options,

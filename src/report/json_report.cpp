@@ -161,12 +161,11 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
   }
   json side_rates = json::array();
   for (const auto& side : st.side_rates) {
-    side_rates.push_back(
-        {{"name", side.name},
-         {"unit", UnitName(side.unit)},
-         {"kind", SideKindName(side.kind)},
-         {"per_second", SummaryToJson(side.per_second)},
-         {"per_unit_of_work", side.per_unit ? json(*side.per_unit) : json(nullptr)}});
+    side_rates.push_back({{"name", side.name},
+                          {"unit", UnitName(side.unit)},
+                          {"kind", SideKindName(side.kind)},
+                          {"per_second", SummaryToJson(side.per_second)},
+                          {"per_unit_of_work", side.per_unit ? json(*side.per_unit) : json(nullptr)}});
   }
   json proofs = json::array();
   for (const auto& p : m.page_proofs) proofs.push_back(ProofToJson(p));

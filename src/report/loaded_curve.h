@@ -31,15 +31,15 @@ inline constexpr double kKneeMinBelowChord = 0.05;
 struct LoadedCurvePoint {
   std::string delay;  // "0", "500", "idle"
   Summary requested_bytes_per_s;
-  Summary memory_bytes_per_s;  // estimated
-  double latency_ns = 0;       // 1e9 / mean rate
-  double latency_low_ns = 0;   // from the rate's 95% CI
+  Summary memory_bytes_per_s;             // estimated
+  double latency_ns = 0;                  // 1e9 / mean rate
+  double latency_low_ns = 0;              // from the rate's 95% CI
   std::optional<double> latency_high_ns;  // nullopt: the rate's CI reaches 0
   double latency_rel_sem_pct = 0;
 };
 
 struct LoadedCurve {
-  std::string conditions;  // the other parameters that vary: "traffic=1:1"
+  std::string conditions;                // the other parameters that vary: "traffic=1:1"
   std::vector<LoadedCurvePoint> points;  // delays ascending, idle last
   std::optional<std::size_t> knee;       // index into points
   std::string no_knee_because;

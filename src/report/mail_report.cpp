@@ -176,7 +176,7 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
     row.push_back(RateText(m.unit, st.rate.mean, style.byte_rate_unit));
     row.push_back(st.rate.n >= 2 && st.rate.mean > 0 ? fmt::format("{:.2f}%", st.rate.rel_sem_pct) : "?");
     row.push_back(PageWord(m.page_proofs));
-    row.push_back(st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : "-");
+    row.push_back(st.page_faults_per_sample ? CountText(*st.page_faults_per_sample) : "-");
     row.push_back(st.cycles_per_unit > 0 ? CompactNumber(st.cycles_per_unit) : "-");
     any_pages = any_pages || !m.page_proofs.empty();
     any_faults = any_faults || st.page_faults_per_sample.has_value();

@@ -84,14 +84,22 @@ std::size_t BreakAt(const std::string& line, std::size_t width, std::size_t keep
 
 }  // namespace
 
+// Below this a figure is written with an exponent: in fixed notation its
+// significant digits would need more than kMaxDecimals decimals.
+constexpr double kSmallestFixed = 1e-4;
+constexpr int kMaxDecimals = 8;
+
 int DecimalsFor(double value, int digits) {
   if (!std::isfinite(value) || value == 0) return digits - 1;
-  const int integer_digits = static_cast<int>(std::floor(std::log10(std::fabs(value)))) + 1;
-  return std::clamp(digits - integer_digits, 0, 6);
+  // The integer digits once rounded to `digits`: 9.9996 is 10.00, not 9.9996.
+  const double rounded = std::stod(fmt::format("{:.{}e}", std::fabs(value), digits - 1));
+  const int integer_digits = static_cast<int>(std::floor(std::log10(rounded))) + 1;
+  return std::clamp(digits - integer_digits, 0, kMaxDecimals);
 }
 
 std::string Significant(double value, int digits) {
   if (!std::isfinite(value)) return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+  if (value != 0 && std::fabs(value) < kSmallestFixed) return fmt::format("{:.{}e}", value, digits - 1);
   return fmt::format("{:.{}f}", value, DecimalsFor(value, digits));
 }
 

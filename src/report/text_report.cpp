@@ -28,13 +28,6 @@ bool IsBytes(const Measurement& m) { return m.unit == WorkUnit::kBytes; }
 std::string Plural(const Measurement& m) { return std::string(UnitName(m.unit)); }
 std::string Singular(const Measurement& m) { return std::string(UnitSingular(m.unit)); }
 
-// "850 ns", "12.3 us", "4.56 ms": a short duration as people read it.
-std::string DurationText(double ns) {
-  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
-  if (ns < 1e6) return fmt::format("{:.1f} us", ns / 1e3);
-  return fmt::format("{:.2f} ms", ns / 1e6);
-}
-
 // Fixed decimals for small figures, none for large ones, in 10 columns.
 std::string Figure(double value) { return value >= 1e4 ? fmt::format("{:.0f}", value) : fmt::format("{:.4f}", value); }
 
@@ -182,7 +175,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
                RateText(m, w.fastest_worker_rate, byte_unit),
                w.worker_rate.mean > 0 ? 100.0 * w.worker_rate.stddev / w.worker_rate.mean : 0.0);
     fmt::print(out, "{:>18}      {:<32} # last worker's start - first's, median; max {}\n",
-               DurationText(w.start_skew_ns.median), "start skew", DurationText(w.start_skew_ns.max));
+               TimeText(w.start_skew_ns.median), "start skew", TimeText(w.start_skew_ns.max));
   }
   for (const auto& phase : st.phases) {
     fmt::print(out, "{:>18.1f}      {:<32} # {:.1f}% of the timed phases{}\n", phase.ns_per_unit.mean,
@@ -300,8 +293,7 @@ void WriteSummary(std::ostream& out, const RunResult& r, const std::vector<Measu
         one_unit ? fmt::format("{:.3f}", st.rate.mean / scale.divisor) : RateText(m, st.rate.mean, byte_unit);
     const std::string median =
         one_unit ? fmt::format("{:.3f}", st.rate.median / scale.divisor) : RateText(m, st.rate.median, byte_unit);
-    const std::string faults =
-        st.page_faults_per_sample ? WithThousands(*st.page_faults_per_sample) : std::string("n/a");
+    const std::string faults = st.page_faults_per_sample ? CountText(*st.page_faults_per_sample) : std::string("n/a");
     std::string pages;
     for (const auto& proof : m.page_proofs) {
       pages += (pages.empty() ? "" : "; ") + proof.region + " " + proof.split +
@@ -480,6 +472,11 @@ std::string WithThousands(double value) {
   out = digits.substr(0, first);
   for (std::size_t i = first; i < digits.size(); i += 3) out += "," + digits.substr(i, 3);
   return negative ? "-" + out : out;
+}
+
+std::string CountText(double count) {
+  if (count == std::floor(count) || count >= 1e4) return WithThousands(count);
+  return Significant(count, 4);
 }
 
 void WritePairedRatios(std::ostream& out, const RunResult& r, bool colour) {

@@ -25,4 +25,8 @@ int ElapsedPrecision(double sem_seconds);
 // 1234567 -> "1,234,567"
 std::string WithThousands(double value);
 
+// A count per sample: whole counts with thousands separators, a mean of
+// small counts with four significant digits (0.4444 faults, not 0).
+std::string CountText(double count);
+
 }  // namespace membench
