@@ -156,11 +156,7 @@ int RunCompare(const CompareArgs& args) {
   options.style = args.style;
   options.style.colour = options.colour;
   const Sides sides = SplitSides(args.results);
-  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
-  if (!args.json_path.empty()) sys::CheckWritable(args.json_path, "--json");
-  if (!args.json_path.empty() && args.json_path == args.output) {
-    throw Error("--json and -o both name " + args.json_path + ": one would overwrite the other; give two files");
-  }
+  CheckFileDestinations(args.json_path, args.output);
   ResultSelector selector(args.store);
   const SelectedRuns runs_a = SelectSide(selector, sides.a);
   const SelectedRuns runs_b = SelectSide(selector, sides.b);

@@ -119,12 +119,16 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
   }
 }
 
-void CheckOutputs(const OutputRequest& request) {
-  if (!request.json_path.empty()) sys::CheckWritable(request.json_path, "--json");
-  if (!request.report_path.empty()) sys::CheckWritable(request.report_path, "-o");
-  if (!request.json_path.empty() && request.json_path == request.report_path) {
-    throw Error("--json and -o both name " + request.json_path + ": one would overwrite the other; give two files");
+void CheckFileDestinations(const std::string& json_path, const std::string& report_path) {
+  if (!json_path.empty()) sys::CheckWritable(json_path, "--json");
+  if (!report_path.empty()) sys::CheckWritable(report_path, "-o");
+  if (!json_path.empty() && json_path == report_path) {
+    throw Error("--json and -o both name " + json_path + ": one would overwrite the other; give two files");
   }
+}
+
+void CheckOutputs(const OutputRequest& request) {
+  CheckFileDestinations(request.json_path, request.report_path);
   CheckSaveFlags(request.save);
 }
 

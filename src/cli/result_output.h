@@ -51,6 +51,8 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
 
 // Throws Error when --json or -o cannot be written or the store cannot be opened.
 void CheckOutputs(const OutputRequest& request);
+// The files alone: --json and -o writable, and not one file.
+void CheckFileDestinations(const std::string& json_path, const std::string& report_path);
 
 // Writes a finished report to `path`, or to standard output where it is "".
 void WriteReportText(const std::string& text, const std::string& path);
