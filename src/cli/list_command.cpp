@@ -76,8 +76,8 @@ void ListEvents(std::ostream& out) {
   } else {
     fmt::print(out, "\nmemory traffic (--memory-traffic): not measurable here: {}\n", why_not);
   }
-  // As root, tracefs is mounted for the listing as for a run, and
-  // unmounted after it if membench mounted it.
+  // As root, tracefs is mounted for the listing as for a run, where only
+  // this process sees it.
   const sys::TracefsMount mount;
   const std::string tracefs = sys::TracefsRoot();
   if (tracefs.empty()) {

@@ -13,9 +13,8 @@ namespace {
 
 constexpr std::string_view kFormatLine = "membench-change/1";
 
-constexpr std::array<std::pair<ChangeKind, std::string_view>, 3> kKindNames = {{
+constexpr std::array<std::pair<ChangeKind, std::string_view>, 2> kKindNames = {{
     {ChangeKind::kWriteFile, "write"},
-    {ChangeKind::kUnmount, "unmount"},
     {ChangeKind::kRemovePath, "remove"},
 }};
 
@@ -122,8 +121,6 @@ std::string RestoreCommand(const ChangeRecord& record) {
   switch (record.kind) {
     case ChangeKind::kWriteFile:
       return fmt::format("echo {} > {}", ShellQuoted(record.restore_value), ShellQuoted(record.path));
-    case ChangeKind::kUnmount:
-      return "umount " + ShellQuoted(record.path);
     case ChangeKind::kRemovePath:
       return "rm -rf " + ShellQuoted(record.path);
   }
@@ -134,8 +131,6 @@ std::string DescribeChange(const ChangeRecord& record) {
   switch (record.kind) {
     case ChangeKind::kWriteFile:
       return fmt::format("{} set to {} (was {})", record.path, record.set_value, record.restore_value);
-    case ChangeKind::kUnmount:
-      return "a filesystem mounted at " + record.path;
     case ChangeKind::kRemovePath:
       return record.path + " left behind";
   }

@@ -12,7 +12,6 @@ namespace membench {
 
 enum class ChangeKind {
   kWriteFile,   // a sysfs setting written (an mTHP size's "enabled")
-  kUnmount,     // a filesystem mounted (tracefs)
   kRemovePath,  // a file or directory membench created (scratch files, a temporary result)
 };
 
@@ -31,10 +30,10 @@ std::string FormatChangeRecord(const ChangeRecord& record);
 std::optional<ChangeRecord> ParseChangeRecord(const std::string& text);
 
 // The shell command that puts the change back, quoted for sh:
-// "echo never > /sys/...", "umount /sys/kernel/tracing", "rm -rf /tmp/...".
+// "echo never > /sys/...", "rm -rf /tmp/...".
 std::string RestoreCommand(const ChangeRecord& record);
 // What was left, in words: "/sys/.../enabled is madvise (was never)",
-// "tracefs mounted at /sys/kernel/tracing", "/tmp/membench-files-x1 left".
+// "/tmp/membench-files-x1 left".
 std::string DescribeChange(const ChangeRecord& record);
 
 }  // namespace membench

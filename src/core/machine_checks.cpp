@@ -221,7 +221,7 @@ void CheckCounters(const MachineFacts& f, CheckList& list) {
                  f.tracefs_mounted_at);
   } else if (s.root) {
     list.Add("counters", "tracefs", "not mounted", Standing::kGood,
-             "membench mounts it for a run that asks for tracepoints, and unmounts it afterwards");
+             "membench mounts it for a run that asks for tracepoints, where only that run sees it");
   } else {
     list.Add("counters", "tracefs", "not mounted", Standing::kNote, "tracepoint events cannot be counted",
              "sudo mount -t tracefs nodev /sys/kernel/tracing");

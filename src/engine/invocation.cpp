@@ -351,8 +351,7 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
 RunResult Invocation::Finish() {
   if (guards_->tracefs && guards_->tracefs->mounted()) {
     Note("membench mounted tracefs at " + guards_->tracefs->path() +
-         " for the tracepoints, and unmounted it after "
-         "the run");
+         " for the tracepoints, in a mount namespace of its own: the rest of the machine never saw it");
   }
   guards_->tracefs.reset();
   result_.interrupted = sys::Interrupted();

@@ -57,7 +57,7 @@ class Invocation {
 
   // The counters of every point: an event list as -e takes it. Where it
   // names tracepoints and tracefs is not mounted, root mounts it for the
-  // invocation.
+  // invocation, where only this process sees it (sys/tracefs.h).
   void UseEvents(const std::string& list);
 
   // A note for the result, in the order given.

@@ -2,7 +2,6 @@
 #include "sys/change_journal.h"
 
 #include <fcntl.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,11 +79,6 @@ std::string PreparedDirectory() {
                 ", is not a directory of this user's: set MEMBENCH_STATE_DIR to one");
   }
   return dir;
-}
-
-bool Mounted(const std::string& path) {
-  const auto table = MountTable();
-  return std::any_of(table.begin(), table.end(), [&](const MountedFilesystem& m) { return m.mount_point == path; });
 }
 
 std::atomic<unsigned long> g_sequence{0};
@@ -177,8 +171,6 @@ bool StillInEffect(const std::string& boot, LeftoverChange& leftover) {
       leftover.changed_since = leftover.current != record.set_value;
       return leftover.current != record.restore_value;
     }
-    case ChangeKind::kUnmount:
-      return record.boot_id == boot && Mounted(record.path);
     case ChangeKind::kRemovePath:
       return std::filesystem::symlink_status(record.path, ec).type() != std::filesystem::file_type::not_found;
   }
@@ -254,9 +246,6 @@ std::optional<std::string> UndoLeftover(const LeftoverChange& leftover) {
       if (auto failure = WriteFile(r.path, r.restore_value)) return *failure;
       break;
     }
-    case ChangeKind::kUnmount:
-      if (::umount2(r.path.c_str(), 0) != 0) return std::string(std::strerror(errno));
-      break;
     case ChangeKind::kRemovePath: {
       std::error_code ec;
       std::filesystem::remove_all(r.path, ec);

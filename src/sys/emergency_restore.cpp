@@ -2,7 +2,6 @@
 #include "sys/emergency_restore.h"
 
 #include <fcntl.h>
-#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -18,7 +17,7 @@
 namespace membench::sys {
 namespace {
 
-enum class Kind : int { kWriteFile, kUnmount, kRemoveFile, kRemoveDirectory };
+enum class Kind : int { kWriteFile, kRemoveFile, kRemoveDirectory };
 
 struct Entry {
   std::atomic<int> state{0};  // 0 free, 1 being filled, 2 registered
@@ -30,7 +29,7 @@ struct Entry {
   char journal[256] = {};  // the change's record on disk
 };
 
-// Enough for every mTHP size, a tracefs mount and the scratch directories
+// Enough for every mTHP size and the scratch directories
 // of an interleaved run's prepared points, several times over.
 constexpr int kEntries = 128;
 Entry g_entries[kEntries];
@@ -83,9 +82,7 @@ bool RemoveDirectoryOfFiles(const char* path) noexcept {
 // the handler could not undo is still found by the next membench.
 void Undo(const Entry& e) noexcept {
   bool undone = false;
-  if (e.kind == Kind::kUnmount) {
-    undone = ::umount2(e.path, 0) == 0;
-  } else if (e.kind == Kind::kRemoveFile) {
+  if (e.kind == Kind::kRemoveFile) {
     undone = ::unlink(e.path) == 0 || errno == ENOENT;
   } else if (e.kind == Kind::kRemoveDirectory) {
     undone = RemoveDirectoryOfFiles(e.path);
@@ -110,13 +107,6 @@ EmergencyRestore EmergencyRestore::WriteFile(const std::string& path, const std:
   change.restore_value = restore_value;
   change.set_value = set_value;
   return EmergencyRestore(static_cast<int>(Kind::kWriteFile), change, restore_value);
-}
-
-EmergencyRestore EmergencyRestore::Unmount(const std::string& path) {
-  ChangeRecord change;
-  change.kind = ChangeKind::kUnmount;
-  change.path = path;
-  return EmergencyRestore(static_cast<int>(Kind::kUnmount), change, "");
 }
 
 EmergencyRestore EmergencyRestore::RemoveFile(const std::string& path) {

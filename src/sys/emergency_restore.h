@@ -1,10 +1,10 @@
 // File: sys/emergency_restore.h
 // What a machine-wide change needs to be undone even when membench is ended
 // by a second Ctrl-C or a SIGTERM during a long sample: the change's owner
-// (a guard, sys/mthp.h, sys/tracefs.h) registers its undo here when it makes
+// (a guard, sys/mthp.h, sys/scratch_file_set.h) registers its undo here when it makes
 // the change, and the signal handler runs every registered undo, newest
 // first, before membench dies. The table is fixed and holds plain
-// characters, so the handler needs nothing but open/write/close, umount2,
+// characters, so the handler needs nothing but open/write/close,
 // getdents64, unlink and rmdir, all async-signal-safe. An undo runs only in the process that
 // registered it, never in a forked worker that inherited the table. Every
 // change is also recorded on disk (sys/change_journal.h), for the SIGKILL
@@ -25,8 +25,6 @@ class EmergencyRestore {
   // full, the strings do not fit or the record cannot be written.
   static EmergencyRestore WriteFile(const std::string& path, const std::string& restore_value,
                                     const std::string& set_value);
-  // Registers "unmount `path`".
-  static EmergencyRestore Unmount(const std::string& path);
   // Registers "delete the file at `path`" (a temporary about to be written).
   static EmergencyRestore RemoveFile(const std::string& path);
   // Registers "delete the directory at `path` and the files in it" (scratch
@@ -43,7 +41,7 @@ class EmergencyRestore {
   // goes too.
   ~EmergencyRestore();
   // Unregisters once the owner has tried to undo the change; when it could
-  // not (a setting not written back, a busy mount), the record stays for
+  // not (a setting not written back, a file busy), the record stays for
   // the next membench to name.
   void Finish(bool undone);
 

@@ -1,6 +1,7 @@
 // File: sys/tracefs.cpp
 #include "sys/tracefs.h"
 
+#include <sched.h>
 #include <sys/mount.h>
 #include <unistd.h>
 
@@ -23,17 +24,14 @@ std::string TracefsRoot() {
 
 TracefsMount::TracefsMount() {
   if (!TracefsRoot().empty() || !IsRoot() || ::access(kMountPoint, F_OK) != 0) return;
-  // Registered before mounting: a signal in between finds nothing to
-  // unmount, which is harmless; the other way round it would leave it.
-  EmergencyRestore undo = EmergencyRestore::Unmount(kMountPoint);
+  if (::unshare(CLONE_NEWNS) != 0) return;
+  // A new namespace's mounts still propagate to the machine's where they
+  // are shared (systemd shares /): as slaves they receive the machine's
+  // mounts and send none back.
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_SLAVE, nullptr) != 0) return;
   if (::mount("nodev", kMountPoint, "tracefs", 0, nullptr) != 0) return;
   path_ = kMountPoint;
-  undo_ = std::move(undo);
   PausePoint("tracefs-mounted");
-}
-
-TracefsMount::~TracefsMount() {
-  if (mounted()) undo_.Finish(::umount2(path_.c_str(), 0) == 0);
 }
 
 }  // namespace membench::sys
