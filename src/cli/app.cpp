@@ -10,6 +10,7 @@
 #include "cli/command_table.h"
 #include "cli/help_format.h"
 #include "cli/restore_command.h"
+#include "cli/run_invocations.h"
 #include "cli/run_command.h"
 #include "core/error.h"
 #include "core/suggest.h"
@@ -151,7 +152,8 @@ int RunCli(int argc, char** argv) {
     app.parse(argc, argv);
     CheckNoEmptyValues(app);
     const Command& entry = *built.entries.at(Reached(app));
-    if (entry.measures) WarnAboutLeftoverChanges(std::cerr);
+    // A child invocation's parent has said it already.
+    if (entry.measures && !ThisChildInvocation()) WarnAboutLeftoverChanges(std::cerr);
     return entry.run(CommandLine{argc, argv});
   } catch (const CLI::ParseError& e) {
     // --help and --version are not errors.

@@ -40,6 +40,13 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
   cmd.add_option("--fail-on-regression", args.fail_on_regression,
                  "exit with status 3 when a rate got significantly slower by more than PCT percent")
       ->type_name("PCT");
+  cmd.add_option("--target", args.target,
+                 "the change in percent to plan for: where a verdict is not a change, say how many invocations a "
+                 "side would find one this large (default: the change seen)")
+      ->type_name("PCT");
+  cmd.add_flag("--bisect", args.bisect,
+               "exit as git bisect run reads it: 0 no regression, 1 a rate slower beyond the threshold, 125 "
+               "inconclusive (the commit is skipped), 128 an error (the bisection stops)");
   cmd.add_option("--json", args.json_path, "also write the comparison (schema membench-compare/1) to FILE")
       ->type_name("FILE");
   AddReportFlags(cmd, args.format, args.output, args.style,
@@ -89,10 +96,7 @@ SelectedRuns SelectSide(ResultSelector& selector, const std::vector<std::string>
 // The floors recorded for side A's host, for a comparison with one run on
 // a side.
 void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, CompareOptions& options) {
-  if (options.threshold_given || a.results.empty()) {
-    options.floor_note = "--threshold given: the noise floor is not applied";
-    return;
-  }
+  if (a.results.empty()) return;
   const std::string& host = a.results.front().system.hostname;
   const FoundFloors found = FindNoiseFloors(host, store_flag);
   std::string unread;
@@ -115,10 +119,11 @@ void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, Compar
   for (const auto& [source, list] : kinds_by_source) {
     sources += fmt::format("{}{} in {}", sources.empty() ? "" : "; ", list, source);
   }
-  options.floor_note =
-      "this machine's noise floor, the smallest change one run a side can call (membench doctor "
-      "--noise; --threshold overrides): " +
-      sources + unread;
+  options.floor_note = (options.threshold_given ? "--threshold given, in place of this machine's noise floor (which "
+                                                 "lets one run a side give a verdict): "
+                                               : "this machine's noise floor, the smallest change one run a side can "
+                                                 "call (membench doctor --noise; --threshold overrides): ") +
+                       sources + unread;
 }
 
 }  // namespace
@@ -142,13 +147,16 @@ ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_
   return sides;
 }
 
-int RunCompare(const CompareArgs& args) {
+namespace {
+
+int CompareAndDecide(const CompareArgs& args) {
   CompareOptions options;
   options.ignore = args.ignore;
   options.a_filter = args.a_filter;
   options.b_filter = args.b_filter;
   if (!args.threshold.empty()) options.threshold_pct = Percentage(args.threshold, "--threshold", false);
   options.threshold_given = !args.threshold.empty();
+  if (!args.target.empty()) options.target_pct = Percentage(args.target, "--target", true);
   options.wide = args.wide;
   options.mail = args.format == "mail";
   options.html = args.format == "html";
@@ -178,6 +186,18 @@ int RunCompare(const CompareArgs& args) {
                                          : rendered.str(),
                   args.output);
   if (!args.json_path.empty()) sys::WriteFileAtomically(args.json_path, json_text());
+  if (args.bisect) {
+    switch (BisectOutcomeOf(result, compared.options.threshold_pct)) {
+      case BisectOutcome::kRegression:
+        std::cerr << "membench: bisect: bad (a rate is " << WorstRegressionPct(result) << "% slower)\n";
+        return kBisectBad;
+      case BisectOutcome::kInconclusive:
+        std::cerr << "membench: bisect: skip (inconclusive: more invocations a side would decide)\n";
+        return kBisectSkip;
+      case BisectOutcome::kNoRegression:
+        return kBisectGood;
+    }
+  }
   if (!args.fail_on_regression.empty()) {
     const double limit = Percentage(args.fail_on_regression, "--fail-on-regression", false);
     const double worst = WorstRegressionPct(result);
@@ -187,6 +207,22 @@ int RunCompare(const CompareArgs& args) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int RunCompare(const CompareArgs& args) {
+  if (args.bisect && !args.fail_on_regression.empty()) {
+    throw Error("--bisect and --fail-on-regression both set the exit status: give one (--bisect uses --threshold)");
+  }
+  if (!args.bisect) return CompareAndDecide(args);
+  // An error is no verdict on the commit: git bisect run stops on it.
+  try {
+    return CompareAndDecide(args);
+  } catch (const Error& e) {
+    std::cerr << "membench: error: " << e.what() << "\n";
+    return kBisectStop;
+  }
 }
 
 }  // namespace membench

@@ -25,7 +25,9 @@ struct CompareArgs {
   std::string fail_on_regression;
   std::string json_path;  // --json: a second destination of the JSON
   std::string store;
+  std::string target;  // --target PCT: the change the power figures plan for
   bool wide = false;
+  bool bisect = false;  // exit as git bisect run reads it
   std::string format = "text";
   std::string output;  // -o; "": standard output
   ReportStyle style;   // -v, --unit
@@ -45,9 +47,15 @@ struct ComparedSides {
 ComparedSides CompareSides(const SelectedRuns& a, const SelectedRuns& b, CompareOptions options,
                            const std::string& store_flag, std::ostream& out);
 
-// Exit status: 0, or kRegressionStatus when --fail-on-regression trips.
+// Exit status: 0, or kRegressionStatus when --fail-on-regression trips;
+// with --bisect, git bisect run's: kBisectGood, kBisectBad, kBisectSkip,
+// and kBisectStop for an error (the bisection cannot go on).
 int RunCompare(const CompareArgs& args);
 
 inline constexpr int kRegressionStatus = 3;
+inline constexpr int kBisectGood = 0;
+inline constexpr int kBisectBad = 1;
+inline constexpr int kBisectSkip = 125;
+inline constexpr int kBisectStop = 128;
 
 }  // namespace membench

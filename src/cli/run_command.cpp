@@ -10,6 +10,7 @@
 #include "cli/flag_values.h"
 #include "cli/lmsummary_command.h"
 #include "cli/result_output.h"
+#include "cli/run_invocations.h"
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
@@ -40,10 +41,17 @@ struct CommonRunFlags {
   std::string max_time;  // "": kDefaultMaxSeconds
   std::string memory_traffic = "auto";
   std::string paired_by;
+  std::string invocations;  // "": kDefaultInvocations, or 1 with --precision
   bool force = false;
   bool quiet = false;
 };
 
+// A run is three separate processes by default, of two samples a point
+// each: about the time five samples in one took (each process pays its own
+// warm-up and calibration), with three draws of what a process gets.
+constexpr int kDefaultInvocations = 3;
+constexpr int kDefaultRepetitionsEach = 2;
+// One invocation (--invocations 1, --precision) takes as many as one did.
 constexpr int kDefaultRepetitions = 5;
 constexpr int kDefaultMaxRuns = 100;
 constexpr int kDefaultMaxSeconds = 60;
@@ -83,10 +91,15 @@ std::string PairedByExample(const WorkloadInfo& info) {
 // hackbench's --loops (its samples are one run each anyway).
 void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& info) {
   const bool own_order = HasParam(info, "order");
+  cmd.add_option("--invocations", f.invocations,
+                 fmt::format("measure in N separate processes, one after the other, each every point (default {}; "
+                             "1 with --precision); compare takes each as a run",
+                             kDefaultInvocations))
+      ->type_name("N");
   cmd.add_option("-r,--repeat", f.repetitions,
-                 fmt::format("timed samples per point (default {}, or as many rounds as the paired comparisons "
-                             "need for a verdict)",
-                             kDefaultRepetitions))
+                 fmt::format("timed samples per point in each invocation (default {}, {} with one invocation, or as "
+                             "many rounds as the paired comparisons need for a verdict)",
+                             kDefaultRepetitionsEach, kDefaultRepetitions))
       ->type_name("N");
   cmd.add_option("--warmup", f.warmup,
                  "untimed warm-up samples per point (default 1; up to 10 more while samples keep getting faster)")
@@ -147,7 +160,9 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
       ->type_name("PARAM");
 }
 
-RunOptions OptionsFrom(const CommonRunFlags& flags) {
+// default_invocations: kDefaultInvocations for a workload, 1 for what has
+// no --invocations (lmsummary).
+RunOptions OptionsFrom(const CommonRunFlags& flags, int default_invocations) {
   RunOptions options;
   SamplingPlan& plan = options.sampling;
   if (!flags.precision.empty() && !flags.repetitions.empty()) {
@@ -164,7 +179,17 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
       }
     }
   }
-  plan.repetitions = flags.repetitions.empty() ? kDefaultRepetitions : PositiveInt(flags.repetitions, "-r", 1);
+  if (!flags.precision.empty() && !flags.invocations.empty() && flags.invocations != "1") {
+    throw Error(
+        "--precision samples one invocation until its interval is that narrow, which several invocations cannot "
+        "share: give --invocations N for runs compare can take as its unit, or --precision PCT, not both");
+  }
+  options.invocations = !flags.invocations.empty() ? PositiveInt(flags.invocations, "--invocations", 1)
+                        : flags.precision.empty()  ? default_invocations
+                                                   : 1;
+  plan.repetitions = !flags.repetitions.empty() ? PositiveInt(flags.repetitions, "-r", 1)
+                     : options.invocations > 1  ? kDefaultRepetitionsEach
+                                                : kDefaultRepetitions;
   plan.warmup = PositiveInt(flags.warmup, "--warmup", 0);
   if (!flags.loops.empty()) plan.loops = static_cast<std::uint64_t>(PositiveInt(flags.loops, "--loops", 1));
   plan.order = flags.order == "sequential" ? SampleOrder::kSequential : SampleOrder::kInterleaved;
@@ -191,7 +216,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags) {
 }
 
 int RunSummary(const CommonRunFlags& flags, const CommandLine& line) {
-  const RunOptions options = OptionsFrom(flags);
+  const RunOptions options = OptionsFrom(flags, 1);
   CheckOutputs(flags.output);
   Invocation invocation(ResultKind::kLmSummary, line.argc, line.argv);
   invocation.UseEvents(flags.events);
@@ -201,20 +226,32 @@ int RunSummary(const CommonRunFlags& flags, const CommandLine& line) {
 
 int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> values, const CommonRunFlags& flags,
                 const CommandLine& line) {
-  const RunOptions options = OptionsFrom(flags);
+  RunOptions options = OptionsFrom(flags, kDefaultInvocations);
+  const std::optional<InvocationRole> role = ThisChildInvocation();
+  if (role) options.invocations = role->count;
   if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
   if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
   if (!flags.remap.empty()) values[kRemapParam] = flags.remap;
   std::vector<std::string> notes;
   const std::vector<Point> points = WorkloadPoints(info, values, notes);
   if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by, info.UnitsOf(points));
-  CheckOutputs(flags.output);
+  if (!role) CheckOutputs(flags.output);
+  if (!role && options.invocations > 1) {
+    // A point that cannot run here is refused before the first child starts.
+    CheckPointsFit(info, points, options);
+    int status = 0;
+    std::optional<RunResult> result = MeasureInInvocations(line, options.invocations, status);
+    if (!result) return status;
+    result->paired_by = flags.paired_by;
+    return std::max(status, ReportAndSave(std::move(*result), flags.output));
+  }
   Invocation invocation(ResultKind::kRun, line.argc, line.argv);
   for (const std::string& note : notes) invocation.Note(note);
   invocation.UseEvents(flags.events);
   invocation.Measure(info, points, options);
   RunResult result = invocation.Finish();
   result.paired_by = flags.paired_by;
+  if (role) return HandBackResult(result, *role);
   return ReportAndSave(std::move(result), flags.output);
 }
 

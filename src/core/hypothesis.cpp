@@ -204,23 +204,92 @@ std::optional<Interval> RatioInterval95(std::span<const double> a, std::span<con
   return Interval{ratio * std::exp(-t * se_log), ratio * std::exp(t * se_log)};
 }
 
+namespace {
+
+// Rates and times are compared on the log scale. A rate is work over a
+// time, so the log of a sample's rate is a constant less the log of its
+// time per loop: on that scale their changes, tests and intervals are
+// mirror images, and a rate and a time of one point can never point
+// opposite ways (one quantity, one verdict). Counts, which may be zero,
+// are compared as they are.
+bool OnLogScale(Better better, std::span<const double> a, std::span<const double> b) {
+  const auto positive = [](std::span<const double> v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
+  };
+  return better != Better::kFewer && positive(a) && positive(b);
+}
+
+std::vector<double> Logs(std::span<const double> values) {
+  std::vector<double> out;
+  for (const double v : values) out.push_back(std::log(v));
+  return out;
+}
+
+// Whether a change of `change_pct` reaches the threshold: on the log scale
+// by its log ratio, so that a rate's fall and the time's rise it mirrors
+// (-0.99% and +1%) are the same size.
+bool ReachesThreshold(double change_pct, double threshold_pct, bool log_scale) {
+  if (!log_scale) return std::fabs(change_pct) >= threshold_pct;
+  return std::fabs(std::log1p(change_pct / 100)) >= std::log1p(threshold_pct / 100) * (1 - 1e-12);
+}
+
+// The change, Welch's t-test and the 95% interval of B/A from values on the
+// log scale: the ratio of the geometric means, and its interval on the
+// scale it is built on. Needs two values a side for the test and interval.
+void CompareLogs(const std::vector<double>& log_a, const std::vector<double>& log_b, Comparison& c) {
+  const Summary la = Summarize(log_a);
+  const Summary lb = Summarize(log_b);
+  c.a.mean = std::exp(la.mean);
+  c.b.mean = std::exp(lb.mean);
+  const double difference = lb.mean - la.mean;
+  c.change_pct = 100 * std::expm1(difference);
+  if (la.n < 2 || lb.n < 2) return;
+  c.welch = WelchTTest(log_a, log_b);
+  const double se = std::sqrt(Variance(la) / static_cast<double>(la.n) + Variance(lb) / static_cast<double>(lb.n));
+  if (se == 0) {
+    c.ratio_ci95 = Interval{std::exp(difference), std::exp(difference)};
+    return;
+  }
+  const StudentsT dist(WelchDf(la, lb));
+  const double t = boost::math::quantile(boost::math::complement(dist, kAlpha / 2));
+  c.ratio_ci95 = Interval{std::exp(difference - t * se), std::exp(difference + t * se)};
+}
+
+// One run's value of a figure: its rate is its work over its time (the
+// harmonic mean of its samples' rates, whose work per sample is equal),
+// the mirror of its time per loop (their mean); a count, the mean.
+double RunEstimate(const std::vector<double>& samples, Better better) {
+  if (better != Better::kHigher) return Summarize(samples).mean;
+  double reciprocals = 0;
+  for (const double v : samples) reciprocals += 1 / v;
+  return static_cast<double>(samples.size()) / reciprocals;
+}
+
+}  // namespace
+
 Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct) {
   Comparison c;
   c.a = Summarize(a);
   c.b = Summarize(b);
-  c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
-  if (c.a.n >= 2 && c.b.n >= 2) {
-    c.welch = WelchTTest(a, b);
-    c.mann_whitney = MannWhitneyU(a, b);
-    c.ratio_ci95 = RatioInterval95(a, b);
+  const bool log_scale = OnLogScale(better, a, b);
+  if (log_scale) {
+    CompareLogs(Logs(a), Logs(b), c);
+  } else {
+    c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+    if (c.a.n >= 2 && c.b.n >= 2) {
+      c.welch = WelchTTest(a, b);
+      c.ratio_ci95 = RatioInterval95(a, b);
+    }
   }
+  if (c.a.n >= 2 && c.b.n >= 2) c.mann_whitney = MannWhitneyU(a, b);
   if (const auto why_not = WhyCompareCannotDecide(c.a.n, c.b.n)) {
     c.verdict = "inconclusive: " + *why_not;
     return c;
   }
   // Samples of separate runs are unpaired and rarely normal: the rank test
-  // decides, the t-test is the second opinion.
-  c.significant = c.mann_whitney->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
+  // decides (the same for a rate and its time: their ranks are mirrored),
+  // the t-test is the second opinion.
+  c.significant = c.mann_whitney->p_value < kAlpha && ReachesThreshold(c.change_pct, threshold_pct, log_scale);
   if (!c.significant) {
     c.verdict = "no significant change";
     c.finding = Finding::kNoChange;
@@ -233,28 +302,35 @@ Comparison Compare(std::span<const double> a, std::span<const double> b, Better 
 
 Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
                        Better better, double threshold_pct) {
-  auto means = [](const std::vector<std::vector<double>>& runs) {
+  auto estimates = [better](const std::vector<std::vector<double>>& runs) {
     std::vector<double> out;
     for (const auto& run : runs) {
-      if (!run.empty()) out.push_back(Summarize(run).mean);
+      if (!run.empty()) out.push_back(RunEstimate(run, better));
     }
     return out;
   };
-  const std::vector<double> ma = means(a);
-  const std::vector<double> mb = means(b);
+  const std::vector<double> ea = estimates(a);
+  const std::vector<double> eb = estimates(b);
   Comparison c;
-  c.a = Summarize(ma);
-  c.b = Summarize(mb);
+  c.a = Summarize(ea);
+  c.b = Summarize(eb);
   c.a_runs = VariationOf(a, c.a);
   c.b_runs = VariationOf(b, c.b);
-  c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+  const bool log_scale = OnLogScale(better, ea, eb);
+  if (log_scale) {
+    CompareLogs(Logs(ea), Logs(eb), c);
+  } else {
+    c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+  }
   if (c.a.n < 2 || c.b.n < 2) {
     c.verdict = fmt::format("inconclusive: {} and {} runs; the runs decide, and need two a side", c.a.n, c.b.n);
     return c;
   }
-  c.welch = WelchTTest(ma, mb);
-  c.ratio_ci95 = RatioInterval95(ma, mb);
-  c.significant = c.welch->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
+  if (!log_scale) {
+    c.welch = WelchTTest(ea, eb);
+    c.ratio_ci95 = RatioInterval95(ea, eb);
+  }
+  c.significant = c.welch->p_value < kAlpha && ReachesThreshold(c.change_pct, threshold_pct, log_scale);
   if (c.significant) {
     SayDirection(c.change_pct > 0, better, c);
   } else {

@@ -72,7 +72,9 @@ struct RunVariation {
 RunVariation VariationOfRuns(const std::vector<std::vector<double>>& runs);
 
 struct Comparison {
-  // Of the samples; with runs as the unit, of the runs' means (n = runs).
+  // Of the samples; with runs as the unit, of the runs' values (n = runs).
+  // For rates and times `mean` is the geometric mean: they are compared on
+  // the log scale (Compare).
   Summary a;
   Summary b;
   double change_pct = 0;  // 100 * (mean b - mean a) / mean a
@@ -105,14 +107,23 @@ std::vector<bool> HolmSignificant(const std::vector<double>& p_values);
 // verdict"); nullopt when it can give one.
 std::optional<std::string> WhyCompareCannotDecide(std::size_t n_a, std::size_t n_b);
 
-// Samples of one run a side: the Mann-Whitney U test decides.
+// Samples of one run a side: the Mann-Whitney U test decides. Rates
+// (kHigher) and times (kLower) are compared on the log scale: the change is
+// the ratio of the geometric means, Welch's test and the interval of B/A
+// are those of the logs, and the threshold applies to the log ratio. A
+// rate is work over a time, so the rate and the time of one point get
+// mirrored figures and one verdict. Counts (kFewer) are compared as they
+// are (they may be zero).
 Comparison Compare(std::span<const double> a, std::span<const double> b, Better better, double threshold_pct);
 
 // Several runs a side, each its samples: the run is the unit. Invocations
 // of one command differ more than the samples inside one (placement,
 // frequency, the host), so the verdict is Welch's t-test on the runs'
-// means, which carries both variations; the samples only make each mean
-// precise. Needs two runs with samples on each side, else inconclusive.
+// values, which carries both variations; the samples only make each value
+// precise. A run's rate is its work over its time (the harmonic mean of
+// its samples' rates), the mirror of its time per loop (their mean); both
+// are compared on the log scale, as in Compare. Needs two runs with
+// samples on each side, else inconclusive.
 Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
                        Better better, double threshold_pct);
 

@@ -51,6 +51,9 @@ struct ByteTraffic {
 };
 
 struct Sample {
+  // Which of the run's invocations (separate processes) took it, from 0
+  // (RunResult::invocations).
+  int invocation = 0;
   std::int64_t wall_ns = 0;
   std::uint64_t tsc_ticks = 0;
   std::int64_t user_ns = 0;
@@ -139,6 +142,11 @@ struct RunResult {
   std::vector<std::string> notes;  // run-wide (counter fallbacks, settings changed, ...)
   std::vector<Measurement> measurements;
   bool interleaved = false;  // round k of every measurement was taken together
+  // How many separate processes measured it (`run --invocations`), each
+  // with its own address space, physical pages and process state: one
+  // draw of those each. Their samples follow one another in every
+  // measurement, each marked with its invocation.
+  int invocations = 1;
   // The parameter the paired ratios compare along (--paired-by); "" for the
   // default, the first choice parameter that varies.
   std::string paired_by;

@@ -263,17 +263,20 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
 // comparisons need for an interval at their corrected confidence (9 for
 // seven), so the default run reaches verdicts instead of printing
 // "inconclusive" once per row; the note says why there are more than asked.
-void Invocation::DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by,
+void Invocation::DecideRepetitions(const std::vector<Point>& points, const RunOptions& options,
                                    const std::vector<WorkUnit>& units, SamplingPlan& plan) {
   if (plan.precision || plan.order != SampleOrder::kInterleaved) return;
-  const std::size_t comparisons = PairedPoints(points, paired_by, units).size();
+  const std::size_t comparisons = PairedPoints(points, options.paired_by, units).size();
   if (comparisons == 0) return;
-  const int needed = static_cast<int>(RoundsNeeded(comparisons));
+  // The rounds of every invocation are paired alike: together they need
+  // the rounds one would.
+  const int needed_in_all = static_cast<int>(RoundsNeeded(comparisons));
+  const int needed = (needed_in_all + options.invocations - 1) / options.invocations;
   if (needed <= plan.repetitions) return;
-  Note(
-      fmt::format("-r not given: {} samples per point, the fewest rounds that give {} paired comparison{} an "
-                  "interval (the default is {}; -r N sets it)",
-                  needed, comparisons, comparisons == 1 ? "" : "s", plan.repetitions));
+  Note(fmt::format("-r not given: {} samples per point{}, the fewest rounds that give {} paired comparison{} an "
+                   "interval (the default is {}; -r N sets it)",
+                   needed, options.invocations > 1 ? fmt::format(" in each of {} invocations", options.invocations) : "",
+                   comparisons, comparisons == 1 ? "" : "s", plan.repetitions));
   plan.repetitions = needed;
 }
 
@@ -291,7 +294,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const OrderDecision order = DecideOrder(plan.order, needs, machine, resources);
   plan.order = order.order;
   if (!order.note.empty()) Note(order.note);
-  if (!options.repetitions_given) DecideRepetitions(points, options.paired_by, info.UnitsOf(points), plan);
+  if (!options.repetitions_given) DecideRepetitions(points, options, info.UnitsOf(points), plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
   OpenMemoryTraffic(options.memory_traffic, info);
 

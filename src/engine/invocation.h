@@ -37,6 +37,9 @@ struct RunOptions {
   // takes as many rounds as its paired comparisons need for an interval.
   bool repetitions_given = true;
   std::string paired_by;  // the treatment those comparisons are along
+  // How many separate processes measure the points, this one among them:
+  // the rounds the paired comparisons need are shared out among them.
+  int invocations = 1;
   // Whether the memory controllers' counters measure each sample's traffic.
   MemoryTrafficMode memory_traffic = MemoryTrafficMode::kAuto;
 };
@@ -86,7 +89,7 @@ class Invocation {
 
  private:
   struct Guards;
-  void DecideRepetitions(const std::vector<Point>& points, const std::string& paired_by,
+  void DecideRepetitions(const std::vector<Point>& points, const RunOptions& options,
                          const std::vector<WorkUnit>& units, SamplingPlan& plan);
   // Fills the result's event statuses, once, by opening the events as the
   // first points do: following the tasks they create, or as a group.

@@ -424,9 +424,12 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
   const std::string warmup_text = warmups == 0   ? ", no warm-up"
                                   : warmups == 1 ? " after up to 1 warm-up"
                                                  : fmt::format(" after up to {} warm-ups", warmups);
-  fmt::print(out, "# {} samples per point{}{}, {}; +-: relative SEM, as perf stat\n",
-             fewest == most ? fmt::format("{}", most) : fmt::format("{}..{}", fewest, most),
-             r.measurements.front().precision_target_pct ? " (--precision)" : "", warmup_text,
+  const std::string invocations =
+      r.invocations > 1 ? fmt::format(" in {} invocations (separate processes)", r.invocations) : "";
+  fmt::print(out, "# {} samples per point{}{}{}, {}; +-: relative SEM, as perf stat\n",
+             fewest == most ? fmt::format("{}", most) : fmt::format("{}..{}", fewest, most), invocations,
+             r.measurements.front().precision_target_pct ? " (--precision)" : "",
+             warmup_text + (warmups > 0 && r.invocations > 1 ? " each" : ""),
              r.interleaved ? "interleaved in rounds" : "point after point");
 }
 
@@ -533,7 +536,11 @@ void WriteBriefNotes(std::ostream& out, const RunResult& r) {
   std::vector<std::string> lines;
   if (std::any_of(r.measurements.begin(), r.measurements.end(),
                   [](const Measurement& m) { return m.samples.size() >= 2; })) {
-    lines.push_back("# the 95% CIs are of this run's samples only: runs can differ by more (membench doctor --noise)");
+    lines.push_back(r.invocations > 1
+                        ? "# the 95% CIs take the samples as independent; invocations can differ by more (compare "
+                          "takes each invocation as a run)"
+                        : "# the 95% CIs are of this run's samples only: runs can differ by more (membench doctor "
+                          "--noise)");
   }
   bool kernel_refused = false;
   std::map<std::string, std::vector<std::string>> by_reason;

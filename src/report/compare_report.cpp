@@ -188,16 +188,35 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     };
     const bool runs_decide = RunsDecide(a, b);
     const double threshold = runs_decide ? options.threshold_pct : SingleRunThreshold(options, ma->workload);
+    // With one invocation a side the samples cannot show how much
+    // invocations differ: only a recorded noise floor lets them carry a
+    // verdict.
+    const bool unjudged = !runs_decide && !options.floor_pct.count(ma->workload);
+    const auto figure = [&](const std::vector<std::vector<double>>& va, const std::vector<std::vector<double>>& vb,
+                            Better better) {
+      Comparison c = CompareFigure(va, vb, runs_decide, better, threshold);
+      if (unjudged) {
+        c.significant = false;
+        c.finding = Finding::kInconclusive;
+        c.verdict = std::string("inconclusive: ") + kOneInvocationASide;
+      }
+      return c;
+    };
+    const auto add = [&](std::string name, bool is_rate, Comparison c) {
+      FigureRow row;
+      row.point = key;
+      row.figure = std::move(name);
+      row.is_rate = is_rate;
+      row.comparison = std::move(c);
+      out.rows.push_back(std::move(row));
+    };
     const std::string rate_unit = bytes ? std::string(ByteRateName(unit)) : std::string(UnitName(ma->unit)) + "/s";
-    out.rows.push_back({key, "rate (" + rate_unit + ")", true,
-                        CompareFigure(scaled(ma->rate), scaled(mb.rate), runs_decide, Better::kHigher, threshold)});
-    out.rows.push_back({key, "time (ns/loop)", false,
-                        CompareFigure(ma->ns_per_loop, mb.ns_per_loop, runs_decide, Better::kLower, threshold)});
+    add("rate (" + rate_unit + ")", true, figure(scaled(ma->rate), scaled(mb.rate), Better::kHigher));
+    add("time (ns/loop)", false, figure(ma->ns_per_loop, mb.ns_per_loop, Better::kLower));
     for (const auto& [event, values] : ma->counters_per_loop) {
       const auto other = mb.counters_per_loop.find(event);
       if (other == mb.counters_per_loop.end()) continue;
-      out.rows.push_back(
-          {key, event + " /loop", false, CompareFigure(values, other->second, runs_decide, Better::kFewer, threshold)});
+      add(event + " /loop", false, figure(values, other->second, Better::kFewer));
     }
   }
   for (const auto& [key, mb] : index_b) {
@@ -415,6 +434,16 @@ double WorstRegressionPct(const CompareResult& result) {
     if (holm[i] && c.significant && c.change_pct < 0) worst = std::max(worst, -c.change_pct);
   }
   return worst;
+}
+
+BisectOutcome BisectOutcomeOf(const CompareResult& result, double threshold_pct) {
+  if (WorstRegressionPct(result) > 0) return BisectOutcome::kRegression;
+  for (const FigureRow& row : result.rows) {
+    if (!row.is_rate) continue;
+    const bool underpowered = !row.comparison.significant && row.detectable_pct && *row.detectable_pct > threshold_pct;
+    if (row.comparison.finding == Finding::kInconclusive || underpowered) return BisectOutcome::kInconclusive;
+  }
+  return BisectOutcome::kNoRegression;
 }
 
 }  // namespace membench

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -30,6 +31,9 @@ struct CompareOptions {
   // run a side no smaller change is called, unless --threshold was given.
   std::map<std::string, double> floor_pct;
   bool threshold_given = false;
+  // --target: the change the invocations needed are planned for; else the
+  // change seen.
+  std::optional<double> target_pct;
   std::string floor_note;  // where the floors come from, or why there are none
   // Every column (p, CI of B/A) on one line a figure; else a view that fits
   // 100 columns, comments wrapped.
@@ -47,6 +51,14 @@ struct FigureRow {
   std::string figure;  // "rate (GB/s)", "time (ns/loop)", "page-faults /loop"
   bool is_rate = false;
   Comparison comparison;
+  // The smallest change, in percent, its data could find with 80% power
+  // at kAlpha (core/power.h); nullopt where none can be said.
+  std::optional<double> detectable_pct;
+  // Where the verdict is not a change: the invocations a side that would
+  // find a change of `needed_for_pct` (the change seen, or --target) with
+  // 80% power; nullopt when unknown or beyond reach.
+  std::optional<int> invocations_needed;
+  double needed_for_pct = 0;
 };
 
 struct CompareResult {
@@ -80,6 +92,13 @@ bool ZeroOnBothSides(const FigureRow& row);
 // Whether the runs decide (two or more a side), not the samples.
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
 
+// Why a comparison of one invocation a side (a side of one invocation,
+// the other's pooled) without a noise floor for the point's kind gives no
+// verdict: its samples cannot show how much invocations differ.
+inline constexpr const char* kOneInvocationASide =
+    "one invocation a side and no noise floor recorded for this kind of point: give each side several "
+    "invocations (run --invocations 3, the default) or record a floor (membench doctor --noise)";
+
 // Throws Error when nothing matches, or when a side has two measurements
 // for one match (say which filter would tell them apart).
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options);
@@ -96,5 +115,12 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
 // The largest slowdown of a rate, in percent, among the rates significant
 // also after Holm's correction over all rate rows (0 when none is).
 double WorstRegressionPct(const CompareResult& result);
+
+// What `compare --bisect` tells git bisect run: a rate slower beyond the
+// threshold (WorstRegressionPct) is a regression; else a rate row that is
+// inconclusive, or whose data could not have found a change of the
+// threshold, leaves the commit undecided; else there is no regression.
+enum class BisectOutcome { kNoRegression, kRegression, kInconclusive };
+BisectOutcome BisectOutcomeOf(const CompareResult& result, double threshold_pct);
 
 }  // namespace membench

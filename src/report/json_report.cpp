@@ -102,7 +102,8 @@ json SampleToJson(const Sample& s) {
   }
   json side_counts = json::array();
   for (const auto& count : s.side_counts) side_counts.push_back(count ? json(*count) : json(nullptr));
-  return {{"wall_ns", s.wall_ns},
+  return {{"invocation", s.invocation},
+          {"wall_ns", s.wall_ns},
           {"tsc_ticks", s.tsc_ticks},
           {"user_ns", s.user_ns},
           {"system_ns", s.system_ns},
@@ -310,6 +311,7 @@ json ResultToJson(const RunResult& r) {
           {"interrupted", r.interrupted},
           {"failure", r.failure},
           {"interleaved", r.interleaved},
+          {"invocations", r.invocations},
           {"paired_by", r.paired_by},
           {"paired_ratios", paired},
           {"memory_parallelism", parallelism},

@@ -6,6 +6,7 @@
 namespace membench {
 namespace {
 
+// One run per invocation of the result that measured the point.
 LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   LoadedMeasurement figures;
   figures.workload = m.workload;
@@ -14,14 +15,26 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
     figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
     figures.shown_point.emplace_back(name, value.text);
   }
-  std::map<std::string, bool> counted_always;
-  figures.rate.emplace_back();
-  figures.ns_per_loop.emplace_back();
+  std::vector<int> runs_of_invocation(static_cast<std::size_t>(std::max(result.invocations, 1)), -1);
   for (const Sample& s : m.samples) {
-    if (const auto rate = RatePerSecond(s)) figures.rate.back().push_back(*rate);
+    if (s.invocation >= 0 && s.invocation < result.invocations) {
+      runs_of_invocation[static_cast<std::size_t>(s.invocation)] = 0;
+    }
+  }
+  int runs = 0;
+  for (int& run : runs_of_invocation) {
+    if (run == 0) run = runs++;
+  }
+  figures.rate.resize(static_cast<std::size_t>(runs));
+  figures.ns_per_loop.resize(static_cast<std::size_t>(runs));
+  std::map<std::string, bool> counted_always;
+  for (const Sample& s : m.samples) {
+    if (s.invocation < 0 || s.invocation >= result.invocations) continue;
+    const auto run = static_cast<std::size_t>(runs_of_invocation[static_cast<std::size_t>(s.invocation)]);
+    if (const auto rate = RatePerSecond(s)) figures.rate[run].push_back(*rate);
     // A sample the clock saw take no time has no time per loop either.
     if (s.loops > 0 && s.wall_ns > 0) {
-      figures.ns_per_loop.back().push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
+      figures.ns_per_loop[run].push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
     }
     for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {
       const std::string& event = result.events[e].name;
@@ -31,9 +44,9 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
         counted_always[event] = false;
         continue;
       }
-      auto& runs = figures.counters_per_loop[event];
-      if (runs.empty()) runs.emplace_back();
-      runs.back().push_back(value->scaled / static_cast<double>(s.loops));
+      auto& per_run = figures.counters_per_loop[event];
+      per_run.resize(static_cast<std::size_t>(runs));
+      per_run[run].push_back(value->scaled / static_cast<double>(s.loops));
     }
   }
   for (auto it = figures.counters_per_loop.begin(); it != figures.counters_per_loop.end();) {
@@ -66,8 +79,8 @@ void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
 LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name) {
   LoadedResult out;
   out.name = name;
-  out.runs = static_cast<int>(results.size());
   for (const RunResult& result : results) {
+    out.runs += std::max(result.invocations, 1);
     if (std::find(out.command_lines.begin(), out.command_lines.end(), result.command_line) == out.command_lines.end()) {
       out.command_lines.push_back(result.command_line);
     }

@@ -4,7 +4,8 @@
 // the rate in work units per second and the time per loop (samples the
 // clock saw take no time left out of both), every event counted in every
 // sample, per loop. A side of several runs (files, a tag) keeps each run's
-// samples apart, for measurements that share a workload and point.
+// samples apart, for measurements that share a workload and point, and so
+// does a result of several invocations: each invocation is a run.
 #pragma once
 
 #include <map>
@@ -30,7 +31,7 @@ struct LoadedMeasurement {
 
 struct LoadedResult {
   std::string name;  // the file, "run 42", "@base (runs 3, 5)"
-  int runs = 0;
+  int runs = 0;  // the invocations of its results
   std::vector<std::string> command_lines;  // each distinct one once
   std::vector<LoadedMeasurement> measurements;
 };

@@ -1,6 +1,8 @@
 // File: report/result_json.cpp
 #include "report/result_json.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -203,6 +205,7 @@ WorkUnit ReadUnit(const Reader& in, const json& object, const std::string& key, 
 
 Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   Sample out;
+  out.invocation = static_cast<int>(in.IntegerOr(s, "invocation", at));
   out.wall_ns = in.Integer(in.At(s, "wall_ns", at), at + ".wall_ns");
   out.work = in.Unsigned(in.At(s, "work", at), at + ".work");
   out.loops = in.Unsigned(in.At(s, "loops", at), at + ".loops");
@@ -405,6 +408,9 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   out.interrupted = in.FlagOr(doc, "interrupted", "");
   out.failure = in.TextOr(doc, "failure", "", "");
   out.interleaved = in.FlagOr(doc, "interleaved", "");
+  const std::int64_t invocations = in.IntegerOr(doc, "invocations", "", 1);
+  if (invocations < 1 || invocations > 1'000'000) in.Fail("invocations", "is not a count of invocations");
+  out.invocations = static_cast<int>(invocations);
   out.paired_by = in.TextOr(doc, "paired_by", "", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");
   if (const json* tsc = in.Find(doc, "tsc_ghz")) out.tsc_ghz = in.Number(*tsc, "tsc_ghz");
@@ -420,6 +426,12 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   for (std::size_t i = 0; i < measurements.size(); ++i) {
     out.measurements.push_back(ReadMeasurement(in, measurements[i], Reader::Index("measurements", i)));
     const Measurement& m = out.measurements.back();
+    for (std::size_t k = 0; k < m.samples.size(); ++k) {
+      if (m.samples[k].invocation < 0 || m.samples[k].invocation >= out.invocations) {
+        in.Fail(Reader::Index(Reader::Index("measurements", i) + ".samples", k) + ".invocation",
+                fmt::format("is not one of the run's {} invocations", out.invocations));
+      }
+    }
     const std::string group = out.kind == ResultKind::kLmSummary ? m.workload : "";
     const auto [first, inserted] = first_of_group.emplace(group, i);
     if (inserted) continue;

@@ -1,6 +1,9 @@
 // File: sys/interrupt.cpp
 #include "sys/interrupt.h"
 
+#include <signal.h>
+
+#include <atomic>
 #include <csignal>
 
 #include "sys/emergency_restore.h"
@@ -9,6 +12,9 @@ namespace membench::sys {
 namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
+// The child membench the stop signals go to; 0 when none.
+std::atomic<pid_t> g_forward_to{0};
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
 
 // The signals that ask membench to stop: Ctrl-C, kill, a closed terminal,
 // Ctrl-\.
@@ -28,6 +34,11 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 }
 
 extern "C" void OnStopSignal(int signal_number) {
+  if (const pid_t child = g_forward_to.load(); child > 0) {
+    ::kill(child, signal_number);
+    g_interrupted = 1;
+    return;
+  }
   if (g_interrupted == 0) {
     g_interrupted = 1;
     return;
@@ -61,5 +72,10 @@ void InstallInterruptHandling() {
 }
 
 bool Interrupted() { return g_interrupted != 0; }
+
+void ForwardStopSignalsTo(pid_t child) {
+  g_forward_to.store(child);
+  if (child > 0 && g_interrupted != 0) ::kill(child, SIGINT);
+}
 
 }  // namespace membench::sys

@@ -8,9 +8,16 @@
 // sys/child_process.h). An abort() restores them too; SIGPIPE is ignored.
 #pragma once
 
+#include <sys/types.h>
+
 namespace membench::sys {
 
 void InstallInterruptHandling();
+// While `child` (a membench measuring one invocation, sys/membench_child.h)
+// runs, every stop signal is passed on to it as it came, and only marks
+// this process as asked to stop: it never ends it. A stop asked for before
+// the call is passed on at once (as SIGINT). 0 ends the passing on.
+void ForwardStopSignalsTo(pid_t child);
 // Whether a stop was asked for.
 bool Interrupted();
 

@@ -1,0 +1,81 @@
+// File: cli/run_invocations.cpp
+#include "cli/run_invocations.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "cli/result_output.h"
+#include "core/error.h"
+#include "core/invocation_merge.h"
+#include "report/json_report.h"
+#include "sys/environment.h"
+#include "sys/files.h"
+#include "sys/interrupt.h"
+#include "sys/membench_child.h"
+#include "sys/result_file.h"
+
+namespace membench {
+namespace {
+
+// "2/3": the child's invocation (from 1) of how many.
+constexpr const char* kRoleVariable = "MEMBENCH_INVOCATION";
+constexpr const char* kResultVariable = "MEMBENCH_INVOCATION_RESULT";
+
+}  // namespace
+
+std::optional<InvocationRole> ThisChildInvocation() {
+  const auto role = sys::EnvironmentValue(kRoleVariable);
+  const auto path = sys::EnvironmentValue(kResultVariable);
+  if (!role || !path) return std::nullopt;
+  InvocationRole out;
+  out.result_path = *path;
+  if (std::sscanf(role->c_str(), "%d/%d", &out.index, &out.count) != 2 || out.index < 1 || out.count < out.index) {
+    throw Error(fmt::format("{}={} is not this membench's: unset it", kRoleVariable, *role));
+  }
+  --out.index;
+  return out;
+}
+
+int HandBackResult(const RunResult& result, const InvocationRole& role) {
+  sys::WriteFileAtomically(role.result_path, ResultToJson(result).dump() + "\n");
+  return 0;
+}
+
+std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count, int& status) {
+  sys::InstallInterruptHandling();
+  const std::vector<std::string> args(line.argv + 1, line.argv + line.argc);
+  std::vector<RunResult> parts;
+  status = 0;
+  for (int i = 0; i < count && !sys::Interrupted(); ++i) {
+    const sys::TemporaryFile result_file("membench-invocation-", ".json");
+    const sys::ExitStatus ended = sys::RunMembenchChild(
+        args, {{kRoleVariable, fmt::format("{}/{}", i + 1, count)}, {kResultVariable, result_file.path()}});
+    if (sys::ReadFile(result_file.path()).value_or("").empty()) {
+      // A child that exited non-zero said why on stderr; one killed by a
+      // second Ctrl-C was stopped.
+      if (ended.exited && ended.code != 0) {
+        status = ended.code;
+      } else if (sys::Interrupted()) {
+        status = 130;
+      } else {
+        std::cerr << "membench: error: invocation " << i + 1 << " of " << count
+                  << " handed back no result: " << ended.Describe() << "\n";
+        status = 2;
+      }
+      break;
+    }
+    parts.push_back(LoadResult(result_file.path()));
+    if (parts.back().interrupted || !parts.back().failure.empty()) break;
+  }
+  if (parts.empty()) return std::nullopt;
+  RunResult merged = MergeInvocations(std::move(parts));
+  if (sys::Interrupted()) merged.interrupted = true;
+  merged.command_line.clear();
+  for (int i = 0; i < line.argc; ++i) merged.command_line += (i ? " " : "") + std::string(line.argv[i]);
+  return merged;
+}
+
+}  // namespace membench

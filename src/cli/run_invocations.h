@@ -1,0 +1,45 @@
+// File: cli/run_invocations.h
+// A run measured in several separate processes (`run --invocations N`,
+// three by default): membench runs itself again, once an invocation, with
+// the same command line; each child measures every point (interleaved, as
+// one run would) and hands its result back in a temporary file; the parent
+// merges them (core/invocation_merge.h) and reports and saves the one
+// result. Each process is one draw of what a process gets (its address
+// space, its physical pages, its state), which the samples inside one
+// cannot show; pyperf runs its benchmarks in separate processes for the
+// same reason. A stop signal ends the invocation under way as it would a
+// run alone, and no later one starts.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cli/command_table.h"
+#include "core/result.h"
+
+namespace membench {
+
+// Who this process is in such a run, read from its environment: the
+// parent sets it for each child it starts.
+struct InvocationRole {
+  int index = 0;  // from 0
+  int count = 1;
+  std::string result_path;  // where the child writes its result
+};
+
+// The role of this process when it is a child invocation; nullopt for a
+// membench the user started.
+std::optional<InvocationRole> ThisChildInvocation();
+
+// In a child: writes its result where the parent reads it; returns the
+// child's exit status (0: written).
+int HandBackResult(const RunResult& result, const InvocationRole& role);
+
+// In the parent: runs `count` children with the command line, one after
+// the other, and merges what they measured. A child that hands back no
+// result ends the run: its error is on stderr already, and its status is
+// in `status` (0 otherwise); the result then holds what the earlier
+// invocations measured, nullopt when there were none.
+std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count, int& status);
+
+}  // namespace membench
