@@ -1083,6 +1083,13 @@ TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
       Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " ");
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("between invocations: 2 separate runs"), std::string::npos) << o.output;
+  // And the runs a side compare needs, from each point's run-to-run CV.
+  EXPECT_NE(o.output.find("invocations a side to detect a change with 80% power"), std::string::npos) << o.output;
+  const std::string needed = R"((\d+|> 100))";
+  EXPECT_TRUE(std::regex_search(o.output, std::regex("\n  memcpy  1%: " + needed + "\\*, 2%: " + needed +
+                                                     ", 3%: " + needed + ", 5%: " + needed + "\n")))
+      << o.output;
+  EXPECT_NE(o.output.find("  * at --threshold 0: at a threshold of 1%"), std::string::npos) << o.output;
   // No store: the file, and no store made for it.
   EXPECT_NE(o.output.find("Recorded in " + state + "/membench/noise-floor.json.\n"), std::string::npos) << o.output;
   EXPECT_FALSE(std::filesystem::exists(data + "/membench/history.sqlite"));

@@ -2,6 +2,11 @@
 #include "cli/doctor_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "cli/flag_values.h"
 #include "cli/machine_doctor.h"
@@ -70,6 +75,43 @@ std::vector<double> InvocationRates(const ReferencePoint& reference) {
   return rates;
 }
 
+// How many separate runs a side compare needs, with runs as the unit, to
+// call each change with 80% power at the point's run-to-run CV. That
+// compare applies --threshold (default 1%), and calls a change at the
+// threshold at most half the time (InvocationsNeeded): a change at or
+// below it is given at --threshold 0, marked, rather than left out.
+void PrintInvocationsNeeded(const std::vector<NoiseFloor>& floors) {
+  constexpr double kChangesPct[] = {1, 2, 3, 5};
+  constexpr int kMostInvocations = 100;
+  const double threshold_pct = CompareOptions().threshold_pct;
+  fmt::print(
+      "\ninvocations a side to detect a change with 80% power (several runs a side: Welch p < 0.05 on the logs of "
+      "the runs' rates and a change of at least --threshold, default {}%; simulated at each point's run-to-run "
+      "CV):\n",
+      threshold_pct);
+  bool marked = false;
+  for (const NoiseFloor& floor : floors) {
+    std::vector<std::string> needed;
+    for (const double change_pct : kChangesPct) {
+      const bool at_most_threshold = change_pct <= threshold_pct;
+      marked |= at_most_threshold;
+      const std::optional<int> n =
+          InvocationsNeeded(floor.run_cv_pct, change_pct, at_most_threshold ? 0 : threshold_pct, kMostInvocations);
+      needed.push_back(fmt::format("{}%: {}{}", change_pct,
+                                   n ? std::to_string(*n) : fmt::format("> {}", kMostInvocations),
+                                   at_most_threshold ? "*" : ""));
+    }
+    fmt::print("  {:<7} {}\n", floor.kind, fmt::join(needed, ", "));
+  }
+  if (marked) {
+    fmt::print(
+        "  * at --threshold 0: at a threshold of {}%, a change no larger than it is called at most half the time, "
+        "however many runs\n",
+        threshold_pct);
+  }
+  fmt::print("N separate runs a side are compared as: membench compare A1 .. AN vs B1 .. BN\n");
+}
+
 // Several separate invocations of each reference point, alternating the
 // points; their floors, printed and recorded (on aa's machine, at its start).
 int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& store_flag) {
@@ -101,6 +143,7 @@ int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& 
       "The noise floor is the change two single runs of one command exceed only 5% of the time; compare calls "
       "no smaller change with one run a side (--threshold overrides). Recorded in {}.\n",
       recorded.where);
+  PrintInvocationsNeeded(floors);
   if (recorded.store_failure.empty()) return 0;
   fmt::print(stderr, "membench: error: the noise floors were not recorded in the store: {}; they are in {}\n",
              recorded.store_failure, recorded.where);
@@ -203,8 +246,8 @@ int RunNoiseDoctor(int runs_per_side, int invocations, const SaveFlags& save, in
 void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args) {
   cmd.add_flag("--json", args.json, "the check list as JSON (schema membench-doctor/1) on stdout");
   cmd.add_flag("--noise", args.noise,
-               "after the check list, a short real A/A: noise, drift, the smallest change -r N can detect, and "
-               "this machine's noise floor between invocations");
+               "after the check list, a short real A/A: noise, drift, the smallest change -r N can detect, "
+               "this machine's noise floor between invocations, and the runs a side a 1-5% change needs");
   cmd.add_option("-r,--repeat", args.runs, "samples per side (default 10)")->type_name("N");
   cmd.add_option("--invocations", args.invocations,
                  "separate runs of each reference point for the noise floor (default 5)")
