@@ -81,8 +81,12 @@ TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
   std::size_t available = 0;
   for (const auto& k : CopyKernels()) available += MissingFeatures(k.needs).empty() ? 1 : 0;
   ASSERT_EQ(result["measurements"].size(), available);
+  // Three invocations (the default) of two samples a point, each sample
+  // marked with the invocation that took it.
+  EXPECT_EQ(result["invocations"], 3);
   for (const auto& m : result["measurements"]) {
-    EXPECT_EQ(m["samples"].size(), 2u);
+    ASSERT_EQ(m["samples"].size(), 6u);
+    for (std::size_t k = 0; k < 6; ++k) EXPECT_EQ(m["samples"][k]["invocation"], k / 2);
     EXPECT_EQ(m["page_proof"].size(), 2u);
     EXPECT_EQ(m["page_proof"][1]["region"], "dst");
     EXPECT_GT(m["samples"][0]["wall_ns"].get<std::int64_t>(), 0);
@@ -932,9 +936,11 @@ TEST(Compare, AFileAgainstItselfShowsNoChange) {
 // into slow: a change the samples show plainly. The samples' times are
 // made 1% apart, so that the verdict cannot depend on how noisy the
 // machine is today (a loaded one gave them a 58% spread, and no verdict).
+// `invocations`: how many the run has (the default 3, or one a side).
 // Returns the host.
-std::string RunAndHalvedCopy(const std::string& fast, const std::string& slow) {
-  const Outcome run = Membench("run memset --size 1M -r 5 --json " + fast);
+std::string RunAndHalvedCopy(const std::string& fast, const std::string& slow, int invocations = 3) {
+  const Outcome run =
+      Membench("run memset --size 1M -r 5 --invocations " + std::to_string(invocations) + " --json " + fast);
   if (run.status != 0) ADD_FAILURE() << run.output;
   nlohmann::json doc = ReadJson(fast);
   auto& samples = doc["measurements"][0]["samples"];
@@ -949,15 +955,23 @@ std::string RunAndHalvedCopy(const std::string& fast, const std::string& slow) {
 TEST(Compare, RegressionIsFoundAndFailsWhenAsked) {
   const std::string fast = TempPath("compare_fast.json");
   const std::string slow = TempPath("compare_slow.json");
-  // Samples 1% apart: the verdict must not depend on today's noise.
+  // Samples 1% apart: the verdict must not depend on today's noise. A
+  // result of the default three invocations a side: each is a run, and
+  // the runs decide with no floor recorded.
   RunAndHalvedCopy(fast, slow);
   const Outcome plain = Membench("compare " + fast + " " + slow);
   EXPECT_EQ(plain.status, 0) << plain.output;
+  EXPECT_NE(plain.output.find(": 3 runs"), std::string::npos) << plain.output;
+  EXPECT_NE(plain.output.find("the run (an invocation) is the unit"), std::string::npos) << plain.output;
   EXPECT_NE(plain.output.find("slower"), std::string::npos) << plain.output;
   EXPECT_NE(plain.output.find("-50.0%"), std::string::npos) << plain.output;
   const Outcome gate = Membench("compare " + fast + " " + slow + " --fail-on-regression 10");
   EXPECT_EQ(gate.status, 3) << gate.output;
   EXPECT_EQ(Membench("compare " + slow + " " + fast + " --fail-on-regression 10").status, 0);
+  // git bisect run's codes: bad, good, and an error stops the bisection.
+  EXPECT_EQ(Membench("compare " + fast + " " + slow + " --bisect").status, 1);
+  EXPECT_EQ(Membench("compare " + slow + " " + fast + " --bisect").status, 0);
+  EXPECT_EQ(Membench("compare " + slow + " " + fast + ".missing --bisect").status, 128);
   std::remove(fast.c_str());
   std::remove(slow.c_str());
 }
@@ -985,7 +999,7 @@ void WriteFloorFile(const std::string& state, const std::string& host, const Noi
 TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   const std::string fast = TempPath("floor_fast.json");
   const std::string slow = TempPath("floor_slow.json");
-  const std::string host = RunAndHalvedCopy(fast, slow);
+  const std::string host = RunAndHalvedCopy(fast, slow, 1);
   const std::string state = TempPath("floor_state");
   WriteFloorFile(state, host, MemsetFloor(150, "2026-12-01T00:00:00Z"));
   const std::string env = "XDG_STATE_HOME=" + state + " ";
@@ -998,8 +1012,15 @@ TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   const Outcome given = Membench("compare " + fast + " " + slow + " --threshold 1", env);
   EXPECT_NE(given.output.find("slower (worse)"), std::string::npos) << given.output;
   EXPECT_NE(given.output.find("--threshold given"), std::string::npos) << given.output;
-  const Outcome none = Membench("compare " + fast + " " + slow);
+  // No floor: one invocation a side carries no verdict, and the regression
+  // gate does not trip on it.
+  const Outcome none = Membench("compare " + fast + " " + slow + " --fail-on-regression 10");
+  EXPECT_EQ(none.status, 0) << none.output;
   EXPECT_NE(none.output.find("no noise floor recorded"), std::string::npos) << none.output;
+  EXPECT_NE(none.output.find("# inconclusive: one invocation a side and no noise floor"), std::string::npos)
+      << none.output;
+  EXPECT_EQ(none.output.find("slower"), std::string::npos) << none.output;
+  EXPECT_EQ(Membench("compare " + fast + " " + slow + " --bisect").status, 125);
 }
 
 // The floor comes from the store when there is one (here the default
@@ -1008,7 +1029,7 @@ TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
 TEST(Compare, TheNoiseFloorComesFromTheStoreOrTheFileWhicheverIsNewer) {
   const std::string fast = TempPath("newer_fast.json");
   const std::string slow = TempPath("newer_slow.json");
-  const std::string host = RunAndHalvedCopy(fast, slow);
+  const std::string host = RunAndHalvedCopy(fast, slow, 1);
   const std::string data = TempPath("newer_data");
   const std::string state = TempPath("newer_state");
   std::filesystem::remove_all(data);
@@ -1051,7 +1072,7 @@ TEST(Compare, TheNoiseFloorComesFromTheStoreOrTheFileWhicheverIsNewer) {
 // depend on how noisy the machine is today.
 TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
   const std::string real = TempPath("unit_real.json");
-  ASSERT_EQ(Membench("run memset --size 1M -r 3 --json " + real).status, 0);
+  ASSERT_EQ(Membench("run memset --size 1M -r 3 --invocations 1 --json " + real).status, 0);
   std::vector<std::string> a, b;
   for (int i = 0; i < 3; ++i) {
     for (auto [side, slowdown] : {std::pair{&a, 100}, std::pair{&b, 200}}) {
@@ -1065,7 +1086,7 @@ TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
   }
   const Outcome o = Membench("compare " + a[0] + " " + a[1] + " " + a[2] + " vs " + b[0] + " " + b[1] + " " + b[2]);
   ASSERT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("the run is the unit"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("the run (an invocation) is the unit"), std::string::npos) << o.output;
   EXPECT_TRUE(
       std::regex_search(o.output, std::regex(R"(runs: A 3 \(sample-to-sample [0-9.]+%, run-to-run [0-9.]+%\), B 3)")))
       << o.output;
@@ -1149,8 +1170,8 @@ TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {
   const std::string single = TempPath("compare_single.json");
   const std::string other = TempPath("compare_other.json");
   const std::string bad = TempPath("compare_bad.json");
-  ASSERT_EQ(Membench("run memset --size 1M -r 3 --json " + good).status, 0);
-  ASSERT_EQ(Membench("run memset --size 1M -r 1 --json " + single).status, 0);
+  ASSERT_EQ(Membench("run memset --size 1M -r 3 --invocations 1 --json " + good).status, 0);
+  ASSERT_EQ(Membench("run memset --size 1M -r 1 --invocations 1 --json " + single).status, 0);
   ASSERT_EQ(Membench("run memcpy --size 1M -r 2 --json " + other).status, 0);
   const Outcome one = Membench("compare " + good + " " + single);
   EXPECT_EQ(one.status, 0) << one.output;
@@ -1262,6 +1283,49 @@ TEST(Interleaving, PairedByNamesTheTreatmentAndIsKeptInTheResult) {
       << nothing.output;
 }
 
+// A run is several separate processes by default; a Ctrl-C (SIGINT to the
+// parent alone, as a script sends it) ends the invocation under way as it
+// would a run alone, starts no other, and keeps every sample taken: the
+// whole first invocation at least. No process and no temporary file is
+// left behind.
+TEST(Invocations, AStopKeepsWhatTheInvocationsMeasuredAndStartsNoMore) {
+  const std::string json = TempPath("invocations_stopped.json");
+  const std::string tmp = TempPath("invocations_tmp");
+  std::filesystem::create_directories(tmp);
+  const std::string run = "TMPDIR=" + tmp + " " + std::string(MEMBENCH_BINARY) +
+                          " run memset --size 1M -r 3 --loops 3000 --invocations 6 --json " + json;
+  // The signal comes once the second invocation's result file is there
+  // (each has a file of its own name): the first has handed its back.
+  const std::string wait_second = "first=; for i in $(seq 2400); do f=$(ls " + tmp +
+                                  " | grep '^membench-invocation-[^.]*[.]json$'); "
+                                  "if [ -n \"$f\" ] && [ \"$f\" != \"$first\" ]; then "
+                                  "[ -z \"$first\" ] && first=$f || break; fi; sleep 0.05; done; sleep 0.3; ";
+  const Outcome o = RunCommand(run + " > /dev/null 2>&1 & pid=$!; " + wait_second +
+                               "kill -INT $pid; wait $pid; echo ended $?; for p in $(pgrep -x membench); do grep -l "
+                               "invocations_stopped /proc/$p/cmdline; done 2>/dev/null | wc -l; ls " +
+                               tmp + " | wc -l");
+  EXPECT_NE(o.output.find("ended 130\n0\n0\n"), std::string::npos) << o.output;
+  const nlohmann::json result = ReadJson(json);
+  EXPECT_TRUE(result["interrupted"].get<bool>());
+  EXPECT_LT(result["invocations"].get<int>(), 6) << "every invocation ran: the stop started more";
+  int first = 0;
+  for (const auto& sample : result["measurements"][0]["samples"]) first += sample["invocation"] == 0 ? 1 : 0;
+  EXPECT_EQ(first, 3);
+  std::remove(json.c_str());
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(Invocations, BadCountsAndPrecisionAreRefused) {
+  EXPECT_EQ(Membench("run memset --size 64K --invocations 0").status, 2);
+  const Outcome both = Membench("run memset --size 64K --invocations 3 --precision 1%");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.output.find("--precision samples one invocation"), std::string::npos) << both.output;
+  // --precision alone is one invocation.
+  const Outcome precise = Membench("run memset --size 64K --precision 5% --max-runs 4 --min-runs 2");
+  EXPECT_EQ(precise.status, 0) << precise.output;
+  EXPECT_EQ(precise.output.find("invocations (separate processes)"), std::string::npos) << precise.output;
+}
+
 TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const std::string path = TempPath("interleaved.json");
   const Outcome run = Membench("run memset --size 64K --impl libc,stosb -r 6 -v --json " + path);
@@ -1280,10 +1344,12 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
   const Outcome decided = Membench("run memset --size 64K --impl libc,stosb,avx2 --json " + decided_path);
   ASSERT_EQ(decided.status, 0) << decided.output;
   EXPECT_EQ(decided.output.find("\033["), std::string::npos) << "colour in a pipe: " << decided.output;
-  EXPECT_NE(decided.output.find("-r not given: 7 samples per point"), std::string::npos) << decided.output;
-  EXPECT_EQ(ReadJson(decided_path)["measurements"][0]["samples"].size(), 7u);
+  // Seven rounds shared out among the default three invocations.
+  EXPECT_NE(decided.output.find("-r not given: 3 samples per point in each of 3 invocations"), std::string::npos)
+      << decided.output;
+  EXPECT_EQ(ReadJson(decided_path)["measurements"][0]["samples"].size(), 9u);
   std::remove(decided_path.c_str());
-  const Outcome too_few = Membench("run memset --size 64K --impl libc,stosb,avx2 -r 3 -v");
+  const Outcome too_few = Membench("run memset --size 64K --impl libc,stosb,avx2 -r 3 --invocations 1 -v");
   ASSERT_EQ(too_few.status, 0) << too_few.output;
   EXPECT_NE(too_few.output.find("# inconclusive: 3 rounds are too few for a 97.5% interval; -r 7 or more gives one"),
             std::string::npos)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/distributions.h"
+#include "core/runs_decision.h"
 
 namespace membench {
 namespace {
@@ -225,12 +226,8 @@ std::vector<double> Logs(std::span<const double> values) {
   return out;
 }
 
-// Whether a change of `change_pct` reaches the threshold: on the log scale
-// by its log ratio, so that a rate's fall and the time's rise it mirrors
-// (-0.99% and +1%) are the same size.
 bool ReachesThreshold(double change_pct, double threshold_pct, bool log_scale) {
-  if (!log_scale) return std::fabs(change_pct) >= threshold_pct;
-  return std::fabs(std::log1p(change_pct / 100)) >= std::log1p(threshold_pct / 100) * (1 - 1e-12);
+  return log_scale ? ChangeReachesThreshold(change_pct, threshold_pct) : std::fabs(change_pct) >= threshold_pct;
 }
 
 // The change, Welch's t-test and the 95% interval of B/A from values on the
@@ -330,7 +327,9 @@ Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vec
     c.welch = WelchTTest(ea, eb);
     c.ratio_ci95 = RatioInterval95(ea, eb);
   }
-  c.significant = c.welch->p_value < kAlpha && ReachesThreshold(c.change_pct, threshold_pct, log_scale);
+  // On the log scale, the rule the power figures simulate (core/power.h).
+  c.significant = log_scale ? DecideOnRunLogs(Logs(ea), Logs(eb), threshold_pct).significant
+                            : c.welch->p_value < kAlpha && std::fabs(c.change_pct) >= threshold_pct;
   if (c.significant) {
     SayDirection(c.change_pct > 0, better, c);
   } else {

@@ -537,8 +537,7 @@ void WriteBriefNotes(std::ostream& out, const RunResult& r) {
   if (std::any_of(r.measurements.begin(), r.measurements.end(),
                   [](const Measurement& m) { return m.samples.size() >= 2; })) {
     lines.push_back(r.invocations > 1
-                        ? "# the 95% CIs take the samples as independent; invocations can differ by more (compare "
-                          "takes each invocation as a run)"
+                        ? "# the 95% CIs pool the invocations' samples; compare takes each invocation as a run"
                         : "# the 95% CIs are of this run's samples only: runs can differ by more (membench doctor "
                           "--noise)");
   }

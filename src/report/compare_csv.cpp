@@ -26,7 +26,8 @@ void WriteLine(std::ostream& out, const std::vector<std::string>& cells) {
 
 void WriteCompareCsv(const CompareResult& compared, std::ostream& out) {
   WriteLine(out, {"point", "figure", "is_rate", "a_n", "a_mean", "a_stddev", "b_n", "b_mean", "b_stddev", "change_pct",
-                  "p_mann_whitney", "p_welch", "ratio_ci95_low", "ratio_ci95_high", "significant", "verdict"});
+                  "p_mann_whitney", "p_welch", "ratio_ci95_low", "ratio_ci95_high", "significant", "verdict",
+                  "detectable_pct", "invocations_needed", "needed_for_pct"});
   for (const FigureRow& row : compared.rows) {
     const Comparison& c = row.comparison;
     WriteLine(out, {CsvField(compared.Shown(row.point)), CsvField(row.figure), row.is_rate ? "1" : "0",
@@ -35,7 +36,10 @@ void WriteCompareCsv(const CompareResult& compared, std::ostream& out) {
                     CsvNumber(c.change_pct), PValue(c.mann_whitney), PValue(c.welch),
                     OptionalNumber(c.ratio_ci95 ? std::optional<double>(c.ratio_ci95->low) : std::nullopt),
                     OptionalNumber(c.ratio_ci95 ? std::optional<double>(c.ratio_ci95->high) : std::nullopt),
-                    c.significant ? "1" : "0", CsvField(c.verdict)});
+                    c.significant ? "1" : "0", CsvField(c.verdict), OptionalNumber(row.detectable_pct),
+                    OptionalNumber(row.invocations_needed ? std::optional<double>(*row.invocations_needed)
+                                                          : std::nullopt),
+                    OptionalNumber(row.needed_for_pct > 0 ? std::optional<double>(row.needed_for_pct) : std::nullopt)});
   }
 }
 

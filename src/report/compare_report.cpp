@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/name_lists.h"
+#include "core/power.h"
 #include "report/rate_text.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
@@ -80,6 +81,40 @@ std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
 
 std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
 
+// A side's figure in the view that fits 100 columns: "13.70 ±3.6%".
+std::string MeanAndSpread(const Summary& s) {
+  return s.n >= 2 ? fmt::format("{} ±{:.1f}%", CompactNumber(s.mean), s.cv_pct) : CompactNumber(s.mean);
+}
+
+// The CV of two sides' values pooled (each weighed by its degrees of
+// freedom), the spread the power figures assume on both.
+double PooledCvPct(const Summary& a, const Summary& b) {
+  const double df = static_cast<double>(a.n + b.n) - 2;
+  if (df <= 0) return 0;
+  const double sum = a.cv_pct * a.cv_pct * static_cast<double>(a.n - 1) + b.cv_pct * b.cv_pct * static_cast<double>(b.n - 1);
+  return std::sqrt(sum / df);
+}
+
+// What the row's data could find (80% power at kAlpha): with runs as the
+// unit, by the runs' spread; with one run a side (a floor known), by the
+// samples'. Where the verdict is not a change, a rate row also gets the
+// invocations a side that would find the target, or the change seen.
+void PlanPower(FigureRow& row, double threshold_pct, std::optional<double> target_pct) {
+  const Comparison& c = row.comparison;
+  const double cv = PooledCvPct(c.a, c.b);
+  if (c.a_runs && c.b_runs) {
+    row.detectable_pct = MinimumDetectableChangeOfRunsPct(cv, static_cast<int>(c.a.n), static_cast<int>(c.b.n),
+                                                          threshold_pct);
+  } else {
+    row.detectable_pct = MinimumDetectableChangePct(cv, static_cast<int>(std::min(c.a.n, c.b.n)), threshold_pct);
+  }
+  if (!row.is_rate || c.significant || !c.a_runs || !c.b_runs) return;
+  const double wanted = target_pct.value_or(std::fabs(c.change_pct));
+  if (wanted <= threshold_pct) return;
+  row.needed_for_pct = wanted;
+  row.invocations_needed = InvocationsNeeded(cv, wanted, threshold_pct);
+}
+
 // With one run a side the runs' own variation is unseen: no change below
 // the machine's floor for the kind is called, unless the user said.
 double SingleRunThreshold(const CompareOptions& options, const std::string& kind) {
@@ -91,6 +126,22 @@ double SingleRunThreshold(const CompareOptions& options, const std::string& kind
 }  // namespace
 
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b) { return a.runs >= 2 && b.runs >= 2; }
+
+std::string DetectableText(const FigureRow& row) {
+  if (!row.detectable_pct) return "-";
+  return *row.detectable_pct > 100 ? ">100%" : fmt::format("{:.1f}%", *row.detectable_pct);
+}
+
+std::string PlanText(const FigureRow& row) {
+  if (!row.is_rate || row.comparison.significant || row.needed_for_pct <= 0 || !row.comparison.a_runs) return "";
+  const std::string size = fmt::format("{:.1f}%", row.needed_for_pct);
+  return row.invocations_needed
+             ? fmt::format("to find a change of {} in the {} (80% power): {} invocations a side", size, row.figure,
+                           *row.invocations_needed)
+             : fmt::format("to find a change of {} in the {}: more than 100 invocations a side, or less noise", size,
+                           row.figure);
+}
+
 
 const std::string& CompareResult::Shown(const std::string& point) const {
   const auto it = shown.find(point);
@@ -195,7 +246,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     const auto figure = [&](const std::vector<std::vector<double>>& va, const std::vector<std::vector<double>>& vb,
                             Better better) {
       Comparison c = CompareFigure(va, vb, runs_decide, better, threshold);
-      if (unjudged) {
+      if (unjudged && c.finding != Finding::kInconclusive) {
         c.significant = false;
         c.finding = Finding::kInconclusive;
         c.verdict = std::string("inconclusive: ") + kOneInvocationASide;
@@ -208,6 +259,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       row.figure = std::move(name);
       row.is_rate = is_rate;
       row.comparison = std::move(c);
+      if (!unjudged) PlanPower(row, threshold, options.target_pct);
       out.rows.push_back(std::move(row));
     };
     const std::string rate_unit = bytes ? std::string(ByteRateName(unit)) : std::string(UnitName(ma->unit)) + "/s";
@@ -255,13 +307,15 @@ void WriteNarrowRows(const std::vector<const FigureRow*>& rows, bool colour, std
       verdict = verdict.substr(0, welch) + " ?";
       welch_disagrees = true;
     }
-    cells.push_back({row->figure, fmt::format("{} {}", CompactNumber(c.a.mean), Stddev(c.a)), Signed(c.change_pct),
-                     fmt::format("{} {}", CompactNumber(c.b.mean), Stddev(c.b)),
+    cells.push_back({row->figure, MeanAndSpread(c.a), Signed(c.change_pct), MeanAndSpread(c.b), DetectableText(*row),
                      ColouredVerdict(verdict, c.finding, colour)});
   }
-  WriteColumns(out, {"figure", "A  %stddev", "%change", "B  %stddev", "verdict"}, cells,
-               {false, true, true, true, false});
+  WriteColumns(out, {"figure", "A %stddev", "%change", "B %stddev", "finds", "verdict"}, cells,
+               {false, true, true, true, true, false});
   for (const std::string& reason : inconclusive) fmt::print(out, "# inconclusive: {}\n", reason);
+  for (const FigureRow* row : rows) {
+    if (const std::string plan = PlanText(*row); !plan.empty()) fmt::print(out, "# {}\n", plan);
+  }
   if (welch_disagrees) fmt::print(out, "# ?: Welch's t-test, the second opinion, finds no significant change\n");
 }
 
@@ -284,10 +338,11 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   WriteMetadataDifferences(differences, out);
   if (RunsDecide(a, b)) {
     fmt::print(out,
-               "# the run is the unit: mean ± %stddev of the runs' means; %change of those means; verdict: Welch's "
-               "t-test on the runs' means at p < {} and a change of at least {}%; CI: 95% confidence interval of "
-               "B/A; each point's `runs` line splits the variation into sample-to-sample (within a run) and "
-               "run-to-run (between runs)\n",
+               "# the run (an invocation) is the unit: each run's rate is its work over its time; rates and times "
+               "are compared on the log scale (geometric mean ± %stddev of the runs; %change: ratio of the geometric "
+               "means), counts as they are; verdict: Welch's t-test on the runs at p < {} and a change of at least "
+               "{}%; CI: 95% confidence interval of B/A; each point's `runs` line splits the variation into "
+               "sample-to-sample (within a run) and run-to-run (between runs)\n",
                kAlpha, options.threshold_pct);
   } else {
     fmt::print(out,
@@ -298,11 +353,13 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     if (!options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
     const bool floored = !options.threshold_given && !options.floor_pct.empty();
     fmt::print(out,
-               "# mean ± %stddev of the samples; %change of the means; verdict: Mann-Whitney U at p < {} and a "
-               "change of at least {}%{} (p: Mann-Whitney; Welch's t-test as the second opinion); CI: 95% "
-               "confidence interval of B/A\n",
+               "# mean ± %stddev of the samples (rates and times: geometric means, compared on the log scale); "
+               "%change of the means; verdict: Mann-Whitney U at p < {} and a change of at least {}%{} (p: "
+               "Mann-Whitney; Welch's t-test as the second opinion); CI: 95% confidence interval of B/A\n",
                kAlpha, options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "");
   }
+  fmt::print(out, "# finds: the smallest change the figure's data could find 4 times in 5 (80% power at p < {})\n",
+             kAlpha);
   if (!options.wide) fmt::print(out, "# --wide adds each figure's p-value and CI of B/A\n");
   std::vector<std::string> zero;  // each counter once
   for (const FigureRow& row : result.rows) {
@@ -339,8 +396,8 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
             va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct, row.figure);
       }
       if (options.wide) {
-        fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change", "B",
-                   "%stddev", "verdict", "p", "CI of B/A", "figure");
+        fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8} {:>6}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change",
+                   "B", "%stddev", "finds", "verdict", "p", "CI of B/A", "figure");
       }
     }
     if (!options.wide) {
@@ -357,9 +414,10 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     const std::string ci =
         c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f}", c.ratio_ci95->low, c.ratio_ci95->high) : std::string("n/a");
     // Padded, then coloured: the escapes take no column.
-    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8}  {} {:>8} {:>15}  {}\n", CompactNumber(c.a.mean), Stddev(c.a),
-               Signed(c.change_pct), CompactNumber(c.b.mean), Stddev(c.b),
+    fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8} {:>6}  {} {:>8} {:>15}  {}\n", CompactNumber(c.a.mean), Stddev(c.a),
+               Signed(c.change_pct), CompactNumber(c.b.mean), Stddev(c.b), DetectableText(row),
                ColouredVerdict(fmt::format("{:<34}", c.verdict), c.finding, options.colour), p, ci, row.figure);
+    if (const std::string plan = PlanText(row); !plan.empty()) fmt::print(out, "# {}\n", plan);
   }
   for (const auto& key : result.only_in_a) fmt::print(out, "\n# only in A (not compared): {}", result.Shown(key));
   for (const auto& key : result.only_in_b) fmt::print(out, "\n# only in B (not compared): {}", result.Shown(key));
@@ -388,7 +446,7 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
     rows.push_back(
         {{"point", row.point},
          {"shown", result.Shown(row.point)},
-         {"decided_by", c.a_runs ? "welch_on_run_means" : "mann_whitney_on_samples"},
+         {"decided_by", c.a_runs ? "welch_on_runs" : "mann_whitney_on_samples"},
          {"a_runs", variation(c.a_runs)},
          {"b_runs", variation(c.b_runs)},
          {"figure", row.figure},
@@ -399,7 +457,11 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
          {"mann_whitney_p", c.mann_whitney ? nlohmann::json(c.mann_whitney->p_value) : nlohmann::json(nullptr)},
          {"ratio_ci95", c.ratio_ci95 ? nlohmann::json{c.ratio_ci95->low, c.ratio_ci95->high} : nlohmann::json(nullptr)},
          {"significant", c.significant},
-         {"verdict", c.verdict}});
+         {"verdict", c.verdict},
+         {"detectable_pct", row.detectable_pct ? nlohmann::json(*row.detectable_pct) : nlohmann::json(nullptr)},
+         {"invocations_needed",
+          row.invocations_needed ? nlohmann::json(*row.invocations_needed) : nlohmann::json(nullptr)},
+         {"needed_for_pct", row.needed_for_pct > 0 ? nlohmann::json(row.needed_for_pct) : nlohmann::json(nullptr)}});
   }
   return {{"schema", "membench-compare/1"},
           {"a", a.name},

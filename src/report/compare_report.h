@@ -92,6 +92,14 @@ bool ZeroOnBothSides(const FigureRow& row);
 // Whether the runs decide (two or more a side), not the samples.
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b);
 
+// The smallest change the row's data could find, "2.3%" (">100%"); "-"
+// where none can be said.
+std::string DetectableText(const FigureRow& row);
+// For a rate whose verdict is not a change: the invocations a side that
+// would find one of the target's or the seen change's size, as a sentence;
+// "" for other rows.
+std::string PlanText(const FigureRow& row);
+
 // Why a comparison of one invocation a side (a side of one invocation,
 // the other's pooled) without a noise floor for the point's kind gives no
 // verdict: its samples cannot show how much invocations differ.

@@ -339,15 +339,18 @@ std::string CompareRows(const CompareResult& compared, const CompareOptions& opt
                                                                   changed, {false, false, true, true, true, false});
   std::vector<std::vector<std::string>> rates;
   std::vector<std::string> figures;
+  std::string plans;
   for (const FigureRow& row : compared.rows) {
     if (!row.is_rate) continue;
     const Comparison& c = row.comparison;
     if (!Contains(figures, row.figure)) figures.push_back(row.figure);
     rates.push_back({points.cells.at(row.point), CompactNumber(c.a.mean), Spread(c.a),
-                     fmt::format("{:+.1f}%", c.change_pct), Mark(c), CompactNumber(c.b.mean), Spread(c.b), row.figure});
+                     fmt::format("{:+.1f}%", c.change_pct), Mark(c), CompactNumber(c.b.mean), Spread(c.b),
+                     DetectableText(row), row.figure});
+    if (const std::string plan = PlanText(row); !plan.empty()) plans += plan + "\n";
   }
-  std::vector<std::string> headers = {points.header, "A", "%stddev", "%change", "", "B", "%stddev", "metric"};
-  std::vector<bool> right = {false, true, true, true, false, true, true, false};
+  std::vector<std::string> headers = {points.header, "A", "%stddev", "%change", "", "B", "%stddev", "finds", "metric"};
+  std::vector<bool> right = {false, true, true, true, false, true, true, true, false};
   // One rate unit: said once, in the heading, not on every line.
   if (figures.size() == 1) {
     headers.pop_back();
@@ -355,7 +358,7 @@ std::string CompareRows(const CompareResult& compared, const CompareOptions& opt
     for (auto& row : rates) row.pop_back();
   }
   text += fmt::format("\nEvery point's {}:\n", figures.size() == 1 ? figures.front() : "rate") +
-          Columns(headers, rates, right);
+          Columns(headers, rates, right) + plans;
   if (!options.style.verbose) return text;
 
   text += "\nEvery figure of each point (-v):\n";
@@ -433,8 +436,9 @@ void WriteMailCompare(const CompareResult& compared, const LoadedResult& a, cons
   const bool floored = !options.threshold_given && !options.floor_pct.empty();
   std::string notes = fmt::format(
       "\n*: significant ({}, p < {} and a change of at least {:.1f}%{}); -: no significant change; ?: too few "
-      "samples or runs for a verdict, or Welch's t-test disagrees.{}\n",
-      a.runs > 1 && b.runs > 1 ? "Welch's t-test on the runs' means" : "Mann-Whitney U on the samples", kAlpha,
+      "samples or runs for a verdict, or Welch's t-test disagrees; finds: the smallest change the data could "
+      "find 4 times in 5.{}\n",
+      a.runs > 1 && b.runs > 1 ? "Welch's t-test on the runs" : "Mann-Whitney U on the samples", kAlpha,
       options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" : "",
       options.style.verbose ? "" : " -v adds every figure of each point (time, counters).");
   if (a.runs == 1 || b.runs == 1) {
