@@ -12,6 +12,16 @@
 namespace membench {
 namespace {
 
+TEST(HarmonicMean, IsTotalWorkOverTotalTimeOfEqualWork) {
+  // One unit of work at 1, 2 and 4 units/s: 3 units in 1.75 s.
+  const std::vector<double> rates = {1, 2, 4};
+  ASSERT_TRUE(HarmonicMean(rates).has_value());
+  EXPECT_DOUBLE_EQ(*HarmonicMean(rates), 3 / 1.75);
+  EXPECT_FALSE(HarmonicMean(std::vector<double>{}).has_value());
+  EXPECT_FALSE(HarmonicMean(std::vector<double>{2, 0}).has_value());
+  EXPECT_FALSE(HarmonicMean(std::vector<double>{2, NAN}).has_value());
+}
+
 TEST(Summarize, MatchesHandComputedValues) {
   const std::vector<double> v = {10, 12, 11, 13, 9};
   const Summary s = Summarize(v);

@@ -9,6 +9,7 @@
 
 #include "cli/command_table.h"
 #include "cli/help_format.h"
+#include "cli/history_command.h"
 #include "cli/restore_command.h"
 #include "cli/run_invocations.h"
 #include "cli/run_command.h"
@@ -136,9 +137,13 @@ std::string UsageMessage(const CLI::ParseError& e, const CLI::App& app, const Bu
 }
 
 // Before CLI11 parses: an unknown workload or workload parameter gets the
-// closest name (CLI11 says only "not expected").
+// closest name (CLI11 says only "not expected"); history --changes with
+// what it does not take says what it takes.
 void CheckNamesFirst(const CLI::App& app, int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "run") CheckRunArguments(*app.get_subcommand("run"), argc, argv, 2);
+  if (argc >= 2 && std::string(argv[1]) == "history") {
+    CheckHistoryArguments(*app.get_subcommand("history"), argc, argv, 2);
+  }
 }
 
 }  // namespace

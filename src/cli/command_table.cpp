@@ -111,11 +111,12 @@ Command CommandCompare() {
 Command CommandHistory() {
   // One set of values for history and its subcommands (history_command.h).
   auto args = std::make_shared<HistoryArgs>();
-  Command c = Entry("history", "runs kept in the store: list, show, export, import, rm",
-                    {"membench history", "membench history --tag base --workload fault", "membench history show 42",
-                     "membench history export 42 --json r.json"});
+  Command c =
+      Entry("history", "runs kept in the store: list, level shifts (--changes), show, export, import, rm",
+            {"membench history", "membench history --tag base --workload fault", "membench history show 42",
+             "membench history --changes --workload memcpy --tag nightly", "membench history export 42 --json r.json"});
   c.add_options = [args](CLI::App& cmd) { AddHistoryListOptions(cmd, *args); };
-  c.run = [args](const CommandLine&) { return ListHistory(*args); };
+  c.run = [args](const CommandLine&) { return args->changes ? ListChanges(*args) : ListHistory(*args); };
   Command show = Entry("show", "the report of stored runs, as they printed it, or in another format",
                        {"membench history show 42", "membench history show last -v",
                         "membench history show @base --format csv -o base.csv"});

@@ -2,16 +2,22 @@
 #include "cli/history_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "cli/flag_values.h"
 #include "cli/result_output.h"
 #include "cli/result_selector.h"
 #include "cli/store_flags.h"
+#include "core/change_points.h"
 #include "core/error.h"
+#include "report/change_points_report.h"
 #include "report/json_report.h"
+#include "report/point_history.h"
 #include "report/text_report.h"
 #include "sys/result_file.h"
 #include "sys/terminal.h"
@@ -27,23 +33,54 @@ std::string Minute(const std::string& iso) {
   return out;
 }
 
-}  // namespace
+// Runs history lists when --limit is not given.
+constexpr int kListedRuns = 20;
 
-int ListHistory(const HistoryArgs& args) {
+HistoryFilter FilterOf(const HistoryArgs& args, int limit) {
   HistoryFilter filter;
   filter.tag = args.tag;
   filter.workload = args.workload;
   filter.host = args.host;
-  const int limit = PositiveInt(args.limit, "--limit", 0);
-  // One more than shown, to know whether there are more.
-  filter.limit = limit > 0 ? limit + 1 : 0;
+  filter.limit = limit;
+  return filter;
+}
+
+// What history says when no stored run passes the filter.
+void PrintNoRuns(const Store& store, const HistoryArgs& args) {
+  fmt::print("# store {}: no run{}; save one with membench run ... --save [--tag T]\n", store.name(),
+             args.tag.empty() && args.workload.empty() && args.host.empty() ? " yet" : " matches");
+}
+
+// "workload memset, tag nightly, matched ignoring impl".
+std::string SelectionText(const HistoryArgs& args) {
+  std::vector<std::string> parts;
+  if (!args.workload.empty()) parts.push_back("workload " + args.workload);
+  if (!args.tag.empty()) parts.push_back("tag " + args.tag);
+  if (!args.host.empty()) parts.push_back("host " + args.host);
+  if (!args.limit.empty() && args.limit != "0") parts.push_back("the " + args.limit + " most recent");
+  if (!args.ignore.empty()) parts.push_back(fmt::format("matched ignoring {}", fmt::join(args.ignore, ", ")));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+// What the compare each shift suggests needs to find the same runs and
+// match the same points; a PostgreSQL store by its name without password.
+std::string CompareFlags(const HistoryArgs& args, const Store& store) {
+  std::string flags = args.store.empty() ? "" : "--store " + store.name();
+  for (const std::string& param : args.ignore) flags += std::string(flags.empty() ? "" : " ") + "--ignore " + param;
+  return flags;
+}
+
+}  // namespace
+
+int ListHistory(const HistoryArgs& args) {
+  const int limit = args.limit.empty() ? kListedRuns : PositiveInt(args.limit, "--limit", 0);
   auto store = OpenStoreNamed(args.store);
-  std::vector<StoredRun> runs = store->History(filter);
+  // One more than shown, to know whether there are more.
+  std::vector<StoredRun> runs = store->History(FilterOf(args, limit > 0 ? limit + 1 : 0));
   const bool more = limit > 0 && runs.size() > static_cast<std::size_t>(limit);
   if (more) runs.erase(runs.begin());
   if (runs.empty()) {
-    fmt::print("# store {}: no run{}; save one with membench run ... --save [--tag T]\n", store->name(),
-               args.tag.empty() && args.workload.empty() && args.host.empty() ? " yet" : " matches");
+    PrintNoRuns(*store, args);
     return 0;
   }
   std::size_t host_width = 4, kernel_width = 6, tag_width = 3;
@@ -61,6 +98,37 @@ int ListHistory(const HistoryArgs& args) {
                r.kernel_release, kernel_width, r.tag.empty() ? "-" : r.tag, tag_width, r.command_line,
                r.interrupted ? "  (interrupted)" : "");
   }
+  return 0;
+}
+
+int ListChanges(const HistoryArgs& args) {
+  const int limit = args.limit.empty() ? 0 : PositiveInt(args.limit, "--limit", 0);
+  auto store = OpenStoreNamed(args.store);
+  std::vector<StoredRun> stored = store->History(FilterOf(args, limit));
+  if (stored.empty()) {
+    PrintNoRuns(*store, args);
+    return 0;
+  }
+  // In the order the runs were made: an imported run may be older than
+  // the runs saved before it.
+  std::stable_sort(stored.begin(), stored.end(),
+                   [](const StoredRun& a, const StoredRun& b) { return a.started_at < b.started_at; });
+  ChangesReport report;
+  report.store = store->name();
+  report.selection = SelectionText(args);
+  report.compare_flags = CompareFlags(args, *store);
+  std::vector<RunResult> results;
+  std::vector<std::string> names;
+  for (const StoredRun& run : stored) {
+    results.push_back(store->Load(run.id));
+    names.push_back(fmt::format("run {}", run.id));
+    report.runs.push_back({run.id, Minute(run.started_at), run.tag});
+  }
+  for (PointHistory& history : PointHistories(results, names, args.ignore, args.workload)) {
+    std::vector<ChangePoint> changes = FindChangePoints(history.rates, report.options);
+    report.points.push_back({std::move(history), std::move(changes)});
+  }
+  WriteChangesText(report, std::cout);
   return 0;
 }
 
@@ -125,7 +193,45 @@ void AddHistoryListOptions(CLI::App& cmd, HistoryArgs& args) {
   cmd.add_option("--workload", args.workload, "only runs that measured this workload")->type_name("NAME");
   cmd.add_option("--host", args.host, "only runs of this host (a shared PostgreSQL store holds many)")
       ->type_name("HOST");
-  cmd.add_option("-n,--limit", args.limit, "the N most recent (default 20; 0 for all)")->type_name("N");
+  cmd.add_option("-n,--limit", args.limit, "the N most recent (default 20, with --changes all; 0 for all)")
+      ->type_name("N");
+  CLI::Option* changes = cmd.add_flag(
+      "--changes", args.changes,
+      "level shifts in each point's rate over the runs, oldest first (e-divisive means; docs/statistics.md)");
+  cmd.add_option("--ignore", args.ignore,
+                 "with --changes: measurements that differ only in this parameter are one point (repeatable)")
+      ->type_name("PARAM")
+      ->needs(changes);
+}
+
+void CheckHistoryArguments(const CLI::App& history, int argc, char** argv, int first) {
+  if (std::find(argv + first, argv + argc, std::string_view("--changes")) == argv + argc) return;
+  const auto subcommands = history.get_subcommands({});
+  const auto is_subcommand = [&](const std::string& word) {
+    return std::any_of(subcommands.begin(), subcommands.end(),
+                       [&](const CLI::App* sub) { return sub->get_name() == word; });
+  };
+  const std::string usage =
+      "membench history --changes [--workload W] [--tag T] [--host H] [--ignore PARAM] [-n N] [--store S]";
+  for (int i = first; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg.rfind('-', 0) == 0) {
+      const CLI::Option* opt = history.get_option_no_throw(arg.substr(0, arg.find('=')));
+      if (opt == nullptr) {
+        throw Error(
+            fmt::format("{} does not go with history --changes, which prints one table a point: {}", arg, usage));
+      }
+      if (opt->get_expected_min() > 0 && arg.find('=') == std::string::npos) ++i;  // its value
+    } else if (is_subcommand(arg)) {
+      throw Error(fmt::format("--changes is history's own, not history {}'s: {}; or leave --changes out", arg, usage));
+    } else {
+      throw Error(
+          fmt::format("history --changes takes no runs ('{}'): it reads every stored run the filters "
+                      "select ({}); to compare two runs, membench compare A B",
+                      arg, usage));
+    }
+  }
 }
 
 void AddHistoryShowOptions(CLI::App& cmd, HistoryArgs& args) {

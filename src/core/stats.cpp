@@ -44,4 +44,14 @@ Summary Summarize(std::span<const double> values) {
   return s;
 }
 
+std::optional<double> HarmonicMean(std::span<const double> rates) {
+  if (rates.empty()) return std::nullopt;
+  double time_per_unit = 0;
+  for (const double rate : rates) {
+    if (!(rate > 0)) return std::nullopt;
+    time_per_unit += 1 / rate;
+  }
+  return static_cast<double>(rates.size()) / time_per_unit;
+}
+
 }  // namespace membench

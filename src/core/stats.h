@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 namespace membench {
@@ -26,5 +27,10 @@ struct Summary {
 
 // NaN-free input expected; an empty span gives a zero Summary.
 Summary Summarize(std::span<const double> values);
+
+// The harmonic mean of rates each over the same work (a run's samples,
+// which share a loop count): total work / total time, the rate of the run
+// as a whole. None for no values, or one that is not above 0.
+std::optional<double> HarmonicMean(std::span<const double> rates);
 
 }  // namespace membench

@@ -31,29 +31,12 @@ bool Passes(const LoadedMeasurement& m, const std::vector<std::string>& filters)
   return true;
 }
 
-std::string Key(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
-  std::string key = m.workload;
-  for (const auto& [name, value] : m.point) {
-    if (!Contains(ignore, name)) key += " " + name + "=" + value;
-  }
-  return key;
-}
-
-// The point of Key as people read it: sizes in KiB/MiB/GiB, in the run's order.
-std::string Shown(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
-  std::string shown = m.workload;
-  for (const auto& [name, value] : m.shown_point) {
-    if (!Contains(ignore, name)) shown += " " + name + "=" + value;
-  }
-  return shown;
-}
-
 std::map<std::string, const LoadedMeasurement*> Index(const LoadedResult& r, const std::vector<std::string>& filters,
                                                       const std::vector<std::string>& ignore, const char* side) {
   std::map<std::string, const LoadedMeasurement*> index;
   for (const auto& m : r.measurements) {
     if (!Passes(m, filters)) continue;
-    const std::string key = Key(m, ignore);
+    const std::string key = PointKey(m, ignore);
     if (!index.emplace(key, &m).second) {
       throw Error(
           fmt::format("{} ({}) has two measurements for '{}'; tell them apart with --{} PARAM=VALUE or "
@@ -217,8 +200,8 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
   const auto index_a = Index(a, options.a_filter, options.ignore, "A");
   const auto index_b = Index(b, options.b_filter, options.ignore, "B");
   CompareResult out;
-  for (const auto& [key, ma] : index_a) out.shown[key] = Shown(*ma, options.ignore);
-  for (const auto& [key, mb] : index_b) out.shown.emplace(key, Shown(*mb, options.ignore));
+  for (const auto& [key, ma] : index_a) out.shown[key] = ShownPoint(*ma, options.ignore);
+  for (const auto& [key, mb] : index_b) out.shown.emplace(key, ShownPoint(*mb, options.ignore));
   const ByteRateUnit unit = options.style.byte_rate_unit;
   for (const auto& [key, ma] : index_a) {
     const auto it = index_b.find(key);

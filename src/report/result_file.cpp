@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/name_lists.h"
+
 namespace membench {
 namespace {
 
@@ -97,6 +99,22 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
     }
   }
   return out;
+}
+
+std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
+  std::string key = m.workload;
+  for (const auto& [name, value] : m.point) {
+    if (!Contains(ignore, name)) key += " " + name + "=" + value;
+  }
+  return key;
+}
+
+std::string ShownPoint(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
+  std::string shown = m.workload;
+  for (const auto& [name, value] : m.shown_point) {
+    if (!Contains(ignore, name)) shown += " " + name + "=" + value;
+  }
+  return shown;
 }
 
 }  // namespace membench

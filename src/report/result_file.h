@@ -39,4 +39,13 @@ struct LoadedResult {
 // `name` names the side in messages.
 LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name);
 
+// What measurements are matched by (compare's sides, history's runs): the
+// workload and its parameters less the ignored ones, numbers as numbers,
+// "memcpy impl=libc size=67108864".
+std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>& ignore);
+
+// The same point as people read it: sizes in KiB/MiB/GiB, in the run's
+// order, "memcpy size=64 MiB impl=libc".
+std::string ShownPoint(const LoadedMeasurement& m, const std::vector<std::string>& ignore);
+
 }  // namespace membench
