@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Does compare with runs as the unit keep its word on this machine? 20 A/A
-# pairs per size, each side 3 separate invocations of one short run (alternating A
-# and B), compared with `membench compare a1 a2 a3 vs b1 b2 b3`; then the
-# same pairs with a 3% slowdown injected into side B's results. Writes
-# bench/RESULTS.md.
-#   bench/aa_runs.sh [PAIRS] [SIZES]   (default 20 16K,4M; about 6 minutes)
+# Do compare's verdicts hold with default settings? 20 A/A pairs of the
+# default run (three invocations), one result a side, per size; then the
+# design `doctor --noise` recommends for a 3% change, with that change
+# injected into side B. Writes bench/RESULTS.md.
+#   bench/aa_runs.sh [PAIRS] [SIZES]   (default 20 16K,4M; about 10 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "install python3 first" >&2; exit 1; }

@@ -110,7 +110,7 @@ TEST(DiskLimits, ADiskThatFillsDuringTheRunKeepsTheResultElsewhere) {
   if (runner == 0) {
     const std::string command = "exec env MEMBENCH_PAUSE_AT=sample MEMBENCH_STATE_DIR=" + TempPath("changes") +
                                 " XDG_STATE_HOME=" + TempPath("state") + " " + std::string(MEMBENCH_BINARY) +
-                                " run memset --size 64K -r 2 --quiet --json " + json + " > " + out + " 2>&1";
+                                " run memset --size 64K -r 2 --invocations 1 --quiet --json " + json + " > " + out + " 2>&1";
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }

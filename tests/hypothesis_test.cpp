@@ -198,6 +198,58 @@ TEST(Power, DetectableChangeFallsWithSamplesAndRisesWithNoiseAndThreshold) {
   EXPECT_EQ(*MinimumDetectableChangePct(3, 10, 1), *MinimumDetectableChangePct(3, 10, 1));
 }
 
+// One quantity, one verdict: a skewed set of runs (one invocation a side
+// far off, as a host burst makes it) where the arithmetic means of the
+// rates and of the times point opposite ways. The rate of each sample is
+// work over its time; the rate row and the time row must get one p-value,
+// mirrored changes and one finding, run by run and sample by sample.
+TEST(OneQuantity, ARateAndItsTimeNeverPointOppositeWays) {
+  constexpr double kWork = 1e6;  // per loop
+  const auto rates_of = [](const std::vector<std::vector<double>>& times) {
+    std::vector<std::vector<double>> rates = times;
+    for (auto& run : rates) {
+      for (double& t : run) t = kWork / t;
+    }
+    return rates;
+  };
+  // A: one run ten times as fast as the others; B: even runs in between.
+  const std::vector<std::vector<double>> time_a = {{100, 101, 99}, {10, 10.2, 9.9}, {100, 99, 102}};
+  const std::vector<std::vector<double>> time_b = {{60, 61, 59}, {62, 61, 63}, {60, 59, 61}};
+  const auto arithmetic = [](const std::vector<std::vector<double>>& runs) {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const auto& run : runs) {
+      for (const double v : run) sum += v, ++n;
+    }
+    return sum / static_cast<double>(n);
+  };
+  // The trap: by arithmetic means B is both faster (less time) and slower (lower rate).
+  ASSERT_LT(arithmetic(time_b), arithmetic(time_a));
+  ASSERT_LT(arithmetic(rates_of(time_b)), arithmetic(rates_of(time_a)));
+  for (const double threshold : {0.0, 1.0, 5.0}) {
+    const Comparison rate = CompareRuns(rates_of(time_a), rates_of(time_b), Better::kHigher, threshold);
+    const Comparison time_row = CompareRuns(time_a, time_b, Better::kLower, threshold);
+    ASSERT_TRUE(rate.welch && time_row.welch);
+    EXPECT_NEAR(rate.welch->p_value, time_row.welch->p_value, 1e-9);
+    EXPECT_NEAR((1 + rate.change_pct / 100) * (1 + time_row.change_pct / 100), 1, 1e-9);
+    EXPECT_EQ(rate.finding, time_row.finding) << rate.verdict << " / " << time_row.verdict;
+    EXPECT_EQ(rate.significant, time_row.significant);
+    ASSERT_TRUE(rate.ratio_ci95 && time_row.ratio_ci95);
+    EXPECT_NEAR(rate.ratio_ci95->low * time_row.ratio_ci95->high, 1, 1e-9);
+    // The samples of one run a side, likewise.
+    const std::vector<double> flat_a = {100, 101, 10, 10.2, 99, 102, 9.9, 100};
+    const std::vector<double> flat_b = {60, 61, 59, 62, 61, 63, 60, 59};
+    std::vector<double> rate_a, rate_b;
+    for (const double t : flat_a) rate_a.push_back(kWork / t);
+    for (const double t : flat_b) rate_b.push_back(kWork / t);
+    const Comparison sample_rate = Compare(rate_a, rate_b, Better::kHigher, threshold);
+    const Comparison sample_time = Compare(flat_a, flat_b, Better::kLower, threshold);
+    EXPECT_NEAR(sample_rate.mann_whitney->p_value, sample_time.mann_whitney->p_value, 1e-12);
+    EXPECT_NEAR((1 + sample_rate.change_pct / 100) * (1 + sample_time.change_pct / 100), 1, 1e-9);
+    EXPECT_EQ(sample_rate.finding, sample_time.finding) << sample_rate.verdict << " / " << sample_time.verdict;
+  }
+}
+
 }  // namespace
 // Invocations of one command differ by more than their samples do: each
 // run gets its own offset (sd `between`), each sample its own noise (sd

@@ -159,11 +159,14 @@ TEST(Cli, TracefsForATracepointRunIsMountedWhereOnlyTheRunSeesIt) {
     GTEST_SKIP() << "tracefs is mounted and busy: cannot test mounting it";
   }
   const std::string run = std::string(MEMBENCH_BINARY) + " run memset --size 16M -e exceptions:page_fault_user -r 1000";
-  // Mounted in the run's namespace, then the samples under way for a
-  // while: the run's mount table has it, the machine's has not.
+  // Mounted in the namespace of the invocation under way (the run's child
+  // process), then the samples under way for a while: its mount table has
+  // it, the machine's has not.
   const std::string mounted_in = "grep -c \" /sys/kernel/tracing tracefs \" /proc/";
-  const std::string during = WaitUntil("grep -q \" /sys/kernel/tracing tracefs \" /proc/$pid/mounts") + "sleep 1.5; " +
-                             mounted_in + "$pid/mounts; " + mounted_in + "self/mounts; ";
+  const std::string invocation = "c=$(pgrep -P $pid | head -1); ";
+  const std::string during =
+      WaitUntil("{ " + invocation + "grep -q \" /sys/kernel/tracing tracefs \" /proc/$c/mounts; }") + "sleep 1.5; " +
+      invocation + mounted_in + "$c/mounts; " + mounted_in + "self/mounts; ";
   for (const char* signal : {"TERM", "KILL"}) {
     const std::string out = Bash(run + " --loops 20 2>/dev/null & " + kWatched + during + "kill -" + signal +
                                  " $pid; wait $pid; echo ended $?");

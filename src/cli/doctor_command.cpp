@@ -109,7 +109,7 @@ void PrintInvocationsNeeded(const std::vector<NoiseFloor>& floors) {
         "however many runs\n",
         threshold_pct);
   }
-  fmt::print("N separate runs a side are compared as: membench compare A1 .. AN vs B1 .. BN\n");
+  fmt::print("N invocations a side: membench run ... --invocations N on each side, then membench compare A B\n");
 }
 
 // Several separate invocations of each reference point, alternating the

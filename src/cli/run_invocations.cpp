@@ -7,22 +7,21 @@
 #include <iostream>
 #include <vector>
 
-#include "cli/result_output.h"
 #include "core/error.h"
 #include "core/invocation_merge.h"
 #include "report/json_report.h"
+#include "report/result_json.h"
 #include "sys/environment.h"
-#include "sys/files.h"
 #include "sys/interrupt.h"
 #include "sys/membench_child.h"
-#include "sys/result_file.h"
 
 namespace membench {
 namespace {
 
 // "2/3": the child's invocation (from 1) of how many.
 constexpr const char* kRoleVariable = "MEMBENCH_INVOCATION";
-constexpr const char* kResultVariable = "MEMBENCH_INVOCATION_RESULT";
+// The file descriptor of the pipe the child hands its result back on.
+constexpr const char* kResultVariable = "MEMBENCH_INVOCATION_RESULT_FD";
 
 }  // namespace
 
@@ -31,7 +30,7 @@ std::optional<InvocationRole> ThisChildInvocation() {
   const auto path = sys::EnvironmentValue(kResultVariable);
   if (!role || !path) return std::nullopt;
   InvocationRole out;
-  out.result_path = *path;
+  out.result_pipe = *path;
   if (std::sscanf(role->c_str(), "%d/%d", &out.index, &out.count) != 2 || out.index < 1 || out.count < out.index) {
     throw Error(fmt::format("{}={} is not this membench's: unset it", kRoleVariable, *role));
   }
@@ -40,7 +39,7 @@ std::optional<InvocationRole> ThisChildInvocation() {
 }
 
 int HandBackResult(const RunResult& result, const InvocationRole& role) {
-  sys::WriteFileAtomically(role.result_path, ResultToJson(result).dump() + "\n");
+  sys::HandBackToParent(role.result_pipe, ResultToJson(result).dump() + "\n");
   return 0;
 }
 
@@ -50,24 +49,23 @@ std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count
   std::vector<RunResult> parts;
   status = 0;
   for (int i = 0; i < count && !sys::Interrupted(); ++i) {
-    const sys::TemporaryFile result_file("membench-invocation-", ".json");
-    const sys::ExitStatus ended = sys::RunMembenchChild(
-        args, {{kRoleVariable, fmt::format("{}/{}", i + 1, count)}, {kResultVariable, result_file.path()}});
-    if (sys::ReadFile(result_file.path()).value_or("").empty()) {
+    const sys::ChildOutcome ended =
+        sys::RunMembenchChild(args, {{kRoleVariable, fmt::format("{}/{}", i + 1, count)}}, kResultVariable);
+    if (ended.handed_back.empty()) {
       // A child that exited non-zero said why on stderr; one killed by a
       // second Ctrl-C was stopped.
-      if (ended.exited && ended.code != 0) {
-        status = ended.code;
+      if (ended.status.exited && ended.status.code != 0) {
+        status = ended.status.code;
       } else if (sys::Interrupted()) {
         status = 130;
       } else {
         std::cerr << "membench: error: invocation " << i + 1 << " of " << count
-                  << " handed back no result: " << ended.Describe() << "\n";
+                  << " handed back no result: " << ended.status.Describe() << "\n";
         status = 2;
       }
       break;
     }
-    parts.push_back(LoadResult(result_file.path()));
+    parts.push_back(ParseResult(ended.handed_back, fmt::format("invocation {} of {}", i + 1, count)));
     if (parts.back().interrupted || !parts.back().failure.empty()) break;
   }
   if (parts.empty()) return std::nullopt;

@@ -2,7 +2,7 @@
 // A run measured in several separate processes (`run --invocations N`,
 // three by default): membench runs itself again, once an invocation, with
 // the same command line; each child measures every point (interleaved, as
-// one run would) and hands its result back in a temporary file; the parent
+// one run would) and hands its result back through a pipe; the parent
 // merges them (core/invocation_merge.h) and reports and saves the one
 // result. Each process is one draw of what a process gets (its address
 // space, its physical pages, its state), which the samples inside one
@@ -24,7 +24,7 @@ namespace membench {
 struct InvocationRole {
   int index = 0;  // from 0
   int count = 1;
-  std::string result_path;  // where the child writes its result
+  std::string result_pipe;  // the file descriptor the child writes its result to
 };
 
 // The role of this process when it is a child invocation; nullopt for a

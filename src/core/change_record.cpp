@@ -104,15 +104,11 @@ std::optional<ChangeRecord> ParseChangeRecord(const std::string& text) {
   if (!has_kind || !has_path || record.path.empty() || record.path.front() != '/') return std::nullopt;
   if (record.kind == ChangeKind::kWriteFile && (!has_restore || !has_set)) return std::nullopt;
   // `membench restore` removes what a remove record names, as root: only
-  // what membench creates (scratch directories, temporary result files, a
-  // child invocation's result), never a path a damaged or planted record
-  // might name.
+  // what membench creates (scratch directories, temporary result files),
+  // never a path a damaged or planted record might name.
   if (record.kind == ChangeKind::kRemovePath) {
     const std::string name = record.path.substr(record.path.rfind('/') + 1);
-    if (!name.starts_with("membench-files-") && !name.starts_with("membench-invocation-") &&
-        name.find(".tmp.") == std::string::npos) {
-      return std::nullopt;
-    }
+    if (!name.starts_with("membench-files-") && name.find(".tmp.") == std::string::npos) return std::nullopt;
   }
   if (record.kind != ChangeKind::kWriteFile && (has_restore || has_set)) return std::nullopt;
   for (const std::string* value : {&record.path, &record.restore_value, &record.set_value, &record.boot_id}) {

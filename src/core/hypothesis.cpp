@@ -256,10 +256,10 @@ void CompareLogs(const std::vector<double>& log_a, const std::vector<double>& lo
 // harmonic mean of its samples' rates, whose work per sample is equal),
 // the mirror of its time per loop (their mean); a count, the mean.
 double RunEstimate(const std::vector<double>& samples, Better better) {
-  if (better != Better::kHigher) return Summarize(samples).mean;
-  double reciprocals = 0;
-  for (const double v : samples) reciprocals += 1 / v;
-  return static_cast<double>(samples.size()) / reciprocals;
+  if (better == Better::kHigher) {
+    if (const auto rate = HarmonicMean(samples)) return *rate;
+  }
+  return Summarize(samples).mean;
 }
 
 }  // namespace

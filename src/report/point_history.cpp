@@ -29,7 +29,10 @@ std::vector<PointHistory> PointHistories(const std::vector<RunResult>& results, 
                         "parameters each run measured one value of",
                         names[r], ShownPoint(m, ignore), fmt::join(ignore, ", "), it->second, shown));
       }
-      const auto rate = HarmonicMean(m.rate.front());
+      // The run's rate over all its invocations.
+      std::vector<double> samples;
+      for (const auto& invocation : m.rate) samples.insert(samples.end(), invocation.begin(), invocation.end());
+      const auto rate = HarmonicMean(samples);
       if (!rate) continue;
       const auto [at, fresh] = index.emplace(run.system.hostname + "\n" + key, out.size());
       if (fresh) out.push_back({run.system.hostname, ShownPoint(m, ignore), m.unit, {}, {}});

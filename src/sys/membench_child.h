@@ -6,6 +6,8 @@
 // as a membench alone would (the first signal between samples, a second at
 // once, its settings restored either way), and the parent outlives it to
 // report what the invocations measured. The child dies with the parent.
+// It hands its result back through a pipe: no file to create (TMPDIR may
+// be the very thing a run is refused for) and none to leave behind.
 #pragma once
 
 #include <string>
@@ -16,10 +18,21 @@
 
 namespace membench::sys {
 
+struct ChildOutcome {
+  ExitStatus status;
+  std::string handed_back;  // what the child wrote to its result pipe
+};
+
 // Runs this membench executable with `args` (argv[1] on) and `environment`
-// added to this process's, and waits for it. Throws Error when it cannot
-// be started.
-ExitStatus RunMembenchChild(const std::vector<std::string>& args,
-                            const std::vector<std::pair<std::string, std::string>>& environment);
+// added to this process's, plus `pipe_variable` naming the file descriptor
+// of the pipe the child writes its result to; reads it to its end and
+// waits for the child. Throws Error when it cannot be started.
+ChildOutcome RunMembenchChild(const std::vector<std::string>& args,
+                              const std::vector<std::pair<std::string, std::string>>& environment,
+                              const std::string& pipe_variable);
+
+// In the child: writes `text` to the pipe the parent named, and closes it.
+// Throws Error when the write fails (the parent is gone).
+void HandBackToParent(const std::string& pipe_fd, const std::string& text);
 
 }  // namespace membench::sys

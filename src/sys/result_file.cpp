@@ -99,16 +99,4 @@ std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::stri
   return path;
 }
 
-TemporaryFile::TemporaryFile(const std::string& prefix, const std::string& suffix)
-    : path_(CreateUniqueTemporaryFile(prefix, suffix)) {
-  try {
-    undo_ = EmergencyRestore::RemoveFile(path_);
-  } catch (...) {
-    ::unlink(path_.c_str());
-    throw;
-  }
-}
-
-TemporaryFile::~TemporaryFile() { undo_.Finish(::unlink(path_.c_str()) == 0 || errno == ENOENT); }
-
 }  // namespace membench::sys

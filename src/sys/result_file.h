@@ -7,8 +7,6 @@
 
 #include <string>
 
-#include "sys/emergency_restore.h"
-
 namespace membench::sys {
 
 // Throws Error, saying why, when a file cannot be created at path; `what`
@@ -27,21 +25,5 @@ void WriteFileAtomically(const std::string& path, const std::string& contents);
 // temporary files ($TMPDIR, else /tmp): <prefix>XXXXXX<suffix>. Returns
 // its path; throws Error when it cannot.
 std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::string& suffix);
-
-// Such a file, for another process to write into (a child invocation's
-// result): removed when the object goes, by the signal handler on a second
-// Ctrl-C, and named by the next membench when a SIGKILL left it.
-class TemporaryFile {
- public:
-  TemporaryFile(const std::string& prefix, const std::string& suffix);
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-  ~TemporaryFile();
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-  EmergencyRestore undo_;
-};
 
 }  // namespace membench::sys
