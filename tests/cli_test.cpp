@@ -944,8 +944,13 @@ std::string RunAndHalvedCopy(const std::string& fast, const std::string& slow, i
   if (run.status != 0) ADD_FAILURE() << run.output;
   nlohmann::json doc = ReadJson(fast);
   auto& samples = doc["measurements"][0]["samples"];
-  const std::int64_t first_ns = samples[0]["wall_ns"].get<std::int64_t>();
-  for (int i = 0; i < static_cast<int>(samples.size()); ++i) samples[i]["wall_ns"] = first_ns * (100 + i) / 100;
+  // Each invocation calibrates its own loop count: the times follow it.
+  const double first_ns_per_loop =
+      samples[0]["wall_ns"].get<double>() / samples[0]["loops"].get<double>();
+  for (int i = 0; i < static_cast<int>(samples.size()); ++i) {
+    samples[i]["wall_ns"] = static_cast<std::int64_t>(first_ns_per_loop * samples[i]["loops"].get<double>() *
+                                                      (100 + i % 5) / 100);
+  }
   WriteJson(fast, doc);
   for (auto& sample : samples) sample["wall_ns"] = sample["wall_ns"].get<std::int64_t>() * 2;
   WriteJson(slow, doc);

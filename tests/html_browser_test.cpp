@@ -51,7 +51,7 @@ TEST(HtmlInBrowser, ARealRunsPageHasItsChartsAxesLegendsAndFigures) {
   const std::string html = TempPath("run.html");
   const std::string json = TempPath("run.json");
   const Outcome run =
-      Membench("run memcpy --size 4K..256K:x4 --impl libc,movsq -r 6 -q --format html -o " + html + " --json " + json);
+      Membench("run memcpy --size 4K..256K:x4 --impl libc,movsq -r 2 -q --format html -o " + html + " --json " + json);
   ASSERT_EQ(run.status, 0) << run.output;
   const std::string dom = Chromium("--dump-dom", html);
   ASSERT_NE(dom.find("<svg"), std::string::npos) << dom;
@@ -68,6 +68,7 @@ TEST(HtmlInBrowser, ARealRunsPageHasItsChartsAxesLegendsAndFigures) {
   EXPECT_NE(dom.find(">4 KiB</text>"), std::string::npos) << "the x axis has size ticks";
   EXPECT_NE(dom.find(">256 KiB</text>"), std::string::npos);
   EXPECT_EQ(CountOf(dom, "class=\"ci-band\""), 2u);
+  // Three invocations (the default) of two samples each.
   EXPECT_EQ(CountOf(dom, "<circle class=\"sample"), 8u * 6u) << "every sample of the 8 points";
   EXPECT_EQ(CountOf(dom, "<g class=\"row "), 4u) << "a paired ratio per size";
   // The figures of the result file, as the text report prints them.

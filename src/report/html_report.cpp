@@ -678,7 +678,9 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
                     {fmt::format("{:.6g}", c.b.mean), true},
                     {fmt::format("{:.2f}%", c.b.cv_pct), true},
                     {c.ratio_ci95 ? fmt::format("{:.4f} .. {:.4f}", c.ratio_ci95->low, c.ratio_ci95->high) : "-", true},
-                    {c.verdict, false, IntervalKindClass(kind)}});
+                    {DetectableText(row), true},
+                    {c.verdict + (PlanText(row).empty() ? "" : "; " + PlanText(row)), false,
+                     IntervalKindClass(kind)}});
     if (!row.is_rate || c.a.mean <= 0) continue;
     IntervalRow forest;
     forest.label = row.point;
@@ -697,11 +699,12 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
       floored ? "The smallest change that counts is this machine's noise floor for each kind of point (" +
                     options.floor_note + ")."
               : fmt::format("Dashed: the smallest change that counts ({:.1f}%).", options.threshold_pct),
-      RunsDecide(a, b) ? "Runs are the unit: their means decide." : "Samples decide.");
+      RunsDecide(a, b) ? "Runs (invocations) are the unit: their rates decide." : "Samples decide.");
   if (!chart.rows.empty()) out << "<h2>Rates, B against A</h2>\n" << RenderIntervalChart(chart);
   out << "<h2>Every figure</h2>\n"
-      << Table({"point", "figure", "A mean", "A cv", "change", "B mean", "B cv", "95% CI of B/A", "verdict"}, rows,
-               "comparison");
+      << Table({"point", "figure", "A mean", "A cv", "change", "B mean", "B cv", "95% CI of B/A", "finds (80% power)",
+                "verdict"},
+               rows, "comparison");
   std::vector<std::string> unmatched;
   for (const std::string& p : compared.only_in_a) unmatched.push_back("only in A: " + p);
   for (const std::string& p : compared.only_in_b) unmatched.push_back("only in B: " + p);
