@@ -147,6 +147,28 @@ TEST(Runner, CalibratesLoopsUntilASampleLastsTheTarget) {
   EXPECT_EQ(m.notes.back(), "finished A");
 }
 
+TEST(Runner, LoopsAnEarlierInvocationCalibratedSkipCalibrationAndTheColdPass) {
+  FakeClock clock;
+  Log log;
+  FakeOpener opener({{"A", {[](int) { return 100'000.0; }}}, {"B", {[](int) { return 100'000.0; }}}}, clock, log);
+  SamplingPlan plan;
+  plan.repetitions = 2;
+  const std::vector<Point> points = Points({"A", "B"});
+  plan.calibrated_loops = {{points[0].Label(), 700}};
+  const SamplingOutcome out = SamplePoints("fake", points, opener, plan, clock, NeverStop());
+  ASSERT_EQ(out.measurements.size(), 2u);
+  const Measurement& inherited = out.measurements[0];
+  EXPECT_TRUE(inherited.loops_calibrated);
+  EXPECT_EQ(inherited.loops, 700u);
+  EXPECT_FALSE(inherited.first_sample);  // the warm-up absorbs the cold pass
+  EXPECT_EQ(inherited.warmup_samples, 1);
+  // Every take of A, the first included, has the loops handed down.
+  EXPECT_EQ(std::count(log.begin(), log.end(), "take A 700"), 3);
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const std::string& l) { return l.rfind("take A", 0) == 0; }), 3);
+  // A point the earlier invocation did not calibrate calibrates itself.
+  EXPECT_EQ(out.measurements[1].first_sample->loops, 1u);
+}
+
 TEST(Runner, WarmUpGoesOnWhileSamplesGetFasterAndStopsWhenTheyDoNot) {
   FakeClock clock;
   Log log;

@@ -228,7 +228,10 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
                 const CommandLine& line) {
   RunOptions options = OptionsFrom(flags, kDefaultInvocations);
   const std::optional<InvocationRole> role = ThisChildInvocation();
-  if (role) options.invocations = role->count;
+  if (role) {
+    options.invocations = role->count;
+    options.sampling.calibrated_loops = role->calibrated_loops;
+  }
   if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
   if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
   if (!flags.remap.empty()) values[kRemapParam] = flags.remap;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <iostream>
 #include <vector>
@@ -22,6 +24,28 @@ namespace {
 constexpr const char* kRoleVariable = "MEMBENCH_INVOCATION";
 // The file descriptor of the pipe the child hands its result back on.
 constexpr const char* kResultVariable = "MEMBENCH_INVOCATION_RESULT_FD";
+// The first invocation's calibrated loops, a JSON object by point label.
+constexpr const char* kLoopsVariable = "MEMBENCH_INVOCATION_LOOPS";
+// Far below the kernel's 128 KiB a variable: a sweep of more points than
+// fit calibrates in every invocation instead.
+constexpr std::size_t kMostLoopsText = 64 * 1024;
+
+std::string CalibratedLoopsText(const RunResult& first) {
+  nlohmann::json loops = nlohmann::json::object();
+  for (const Measurement& m : first.measurements) {
+    if (m.loops_calibrated) loops[m.point.Label()] = m.loops;
+  }
+  std::string text = loops.dump();
+  return text.size() <= kMostLoopsText ? text : std::string();
+}
+
+std::map<std::string, std::uint64_t> ParseCalibratedLoops(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text).get<std::map<std::string, std::uint64_t>>();
+  } catch (const nlohmann::json::exception&) {
+    throw Error(fmt::format("{} is not this membench's: unset it", kLoopsVariable));
+  }
+}
 
 }  // namespace
 
@@ -35,6 +59,7 @@ std::optional<InvocationRole> ThisChildInvocation() {
     throw Error(fmt::format("{}={} is not this membench's: unset it", kRoleVariable, *role));
   }
   --out.index;
+  if (const auto loops = sys::EnvironmentValue(kLoopsVariable)) out.calibrated_loops = ParseCalibratedLoops(*loops);
   return out;
 }
 
@@ -49,8 +74,10 @@ std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count
   std::vector<RunResult> parts;
   status = 0;
   for (int i = 0; i < count && !sys::Interrupted(); ++i) {
-    const sys::ChildOutcome ended =
-        sys::RunMembenchChild(args, {{kRoleVariable, fmt::format("{}/{}", i + 1, count)}}, kResultVariable);
+    std::vector<std::pair<std::string, std::string>> environment{{kRoleVariable, fmt::format("{}/{}", i + 1, count)}};
+    const std::string loops = parts.empty() ? std::string() : CalibratedLoopsText(parts.front());
+    if (!loops.empty()) environment.emplace_back(kLoopsVariable, loops);
+    const sys::ChildOutcome ended = sys::RunMembenchChild(args, environment, kResultVariable);
     if (ended.handed_back.empty()) {
       // A child that exited non-zero said why on stderr; one killed by a
       // second Ctrl-C was stopped.

@@ -11,6 +11,8 @@
 // run alone, and no later one starts.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -25,6 +27,9 @@ struct InvocationRole {
   int index = 0;  // from 0
   int count = 1;
   std::string result_pipe;  // the file descriptor the child writes its result to
+  // The loops the first invocation calibrated, by point label (none in the
+  // first): later invocations sample with them (SamplingPlan).
+  std::map<std::string, std::uint64_t> calibrated_loops;
 };
 
 // The role of this process when it is a child invocation; nullopt for a

@@ -122,7 +122,12 @@ class LivePoint {
       loops_ = 1;
     } else if (!plan_.loops) {
       m_.loops_calibrated = true;
-      CalibrateLoops();
+      const auto earlier = plan_.calibrated_loops.find(m_.point.Label());
+      if (earlier != plan_.calibrated_loops.end()) {
+        loops_ = earlier->second;
+      } else {
+        CalibrateLoops();
+      }
     } else {
       m_.first_sample = Take(1);
     }

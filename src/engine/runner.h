@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,11 @@ struct SamplingPlan {
   // under exec, which is sampled as perf stat -r does: exactly --warmup).
   bool extend_warmup = true;
   std::optional<std::uint64_t> loops;  // fixed loops per sample
+  // Loops an earlier invocation of the same run calibrated, by point label:
+  // such a point skips calibration (and its cold pass, which the warm-up
+  // absorbs), so the later invocations of a run cost little more than
+  // their samples, and every invocation samples the same loops.
+  std::map<std::string, std::uint64_t> calibrated_loops;
   // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample
   // point under a second while the clock's resolution stays far below 0.1%.
   std::chrono::nanoseconds min_sample = std::chrono::milliseconds(50);
