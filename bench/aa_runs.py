@@ -93,7 +93,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", type=int, default=20)
     ap.add_argument("--sizes", default="16K,4M")
-    ap.add_argument("--max-invocations", type=int, default=30,
+    ap.add_argument("--max-invocations", type=int, default=50,
                     help="the most invocations a side the 3%% design may take here")
     ap.add_argument("--membench", required=True)
     ap.add_argument("--out", required=True)

@@ -3,7 +3,7 @@
 # default run (three invocations), one result a side, per size; then the
 # design `doctor --noise` recommends for a 3% change, with that change
 # injected into side B. Writes bench/RESULTS.md.
-#   bench/aa_runs.sh [PAIRS] [SIZES]   (default 20 16K,4M; about 10 minutes)
+#   bench/aa_runs.sh [PAIRS] [SIZES]   (default 20 16K,4M; 5 to 20 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "install python3 first" >&2; exit 1; }
