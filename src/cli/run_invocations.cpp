@@ -72,10 +72,10 @@ std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count
   sys::InstallInterruptHandling();
   const std::vector<std::string> args(line.argv + 1, line.argv + line.argc);
   std::vector<RunResult> parts;
+  std::string loops;  // the first invocation's, once it has handed them back
   status = 0;
   for (int i = 0; i < count && !sys::Interrupted(); ++i) {
     std::vector<std::pair<std::string, std::string>> environment{{kRoleVariable, fmt::format("{}/{}", i + 1, count)}};
-    const std::string loops = parts.empty() ? std::string() : CalibratedLoopsText(parts.front());
     if (!loops.empty()) environment.emplace_back(kLoopsVariable, loops);
     const sys::ChildOutcome ended = sys::RunMembenchChild(args, environment, kResultVariable);
     if (ended.handed_back.empty()) {
@@ -93,6 +93,7 @@ std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count
       break;
     }
     parts.push_back(ParseResult(ended.handed_back, fmt::format("invocation {} of {}", i + 1, count)));
+    if (i == 0) loops = CalibratedLoopsText(parts.front());
     if (parts.back().interrupted || !parts.back().failure.empty()) break;
   }
   if (parts.empty()) return std::nullopt;

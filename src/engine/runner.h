@@ -52,7 +52,8 @@ struct SamplingPlan {
   // Loops an earlier invocation of the same run calibrated, by point label:
   // such a point skips calibration (and its cold pass, which the warm-up
   // absorbs), so the later invocations of a run cost little more than
-  // their samples, and every invocation samples the same loops.
+  // their samples, with the same loops unless their warm-up finds samples
+  // shorter than the target and grows them.
   std::map<std::string, std::uint64_t> calibrated_loops;
   // nanobench and Google Benchmark pick 1..500 ms; 50 ms keeps a 5-sample
   // point under a second while the clock's resolution stays far below 0.1%.

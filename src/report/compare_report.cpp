@@ -204,8 +204,8 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
   for (const auto& [key, mb] : index_b) out.shown.emplace(key, ShownPoint(*mb, options.ignore));
   const ByteRateUnit unit = options.style.byte_rate_unit;
   for (const auto& [point_key, ma] : index_a) {
-    // A named copy: lambdas below may not capture a structured binding in
-    // C++20 as clang implements it.
+    // A plain reference: clang 14 does not let the lambdas below capture a
+    // structured binding.
     const std::string& key = point_key;
     const auto it = index_b.find(key);
     if (it == index_b.end()) {
