@@ -14,6 +14,7 @@
 #include "cli/result_selector.h"
 #include "cli/store_flags.h"
 #include "core/error.h"
+#include "core/noise_floor.h"
 #include "report/compare_csv.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
@@ -93,9 +94,10 @@ SelectedRuns SelectSide(ResultSelector& selector, const std::vector<std::string>
   return side;
 }
 
-// The floors recorded for side A's host, for a comparison with one run on
-// a side.
-void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, CompareOptions& options) {
+// The floors recorded for side A's host, for a comparison with one run,
+// or one result of several runs, on a side.
+void UseNoiseFloors(const SelectedRuns& a, bool one_result_a_side, const std::string& store_flag,
+                    CompareOptions& options) {
   if (a.results.empty()) return;
   const std::string& host = a.results.front().system.hostname;
   const FoundFloors found = FindNoiseFloors(host, store_flag);
@@ -106,6 +108,10 @@ void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, Compar
     for (const auto& place : found.looked_in) places += (places.empty() ? "" : " or ") + place;
     options.floor_note = "no noise floor recorded for host " + host + " in " + places +
                          " (membench doctor --noise records one)" + unread;
+    if (one_result_a_side) {
+      options.floor_note += fmt::format("; until then one result a side calls no change under {:.1f}%",
+                                        FloorOfRunCv(kAssumedRunCvPct));
+    }
     return;
   }
   std::map<std::string, std::string> kinds_by_source;
@@ -121,8 +127,9 @@ void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, Compar
   }
   options.floor_note = (options.threshold_given ? "--threshold given, in place of this machine's noise floor (which "
                                                  "lets one run a side give a verdict): "
-                                               : "this machine's noise floor, the smallest change one run a side can "
-                                                 "call (membench doctor --noise; --threshold overrides): ") +
+                                               : "this machine's noise floor, the smallest change one run or one "
+                                                 "result a side can call (membench doctor --noise; --threshold "
+                                                 "overrides): ") +
                        sources + unread;
 }
 
@@ -131,8 +138,13 @@ void UseNoiseFloors(const SelectedRuns& a, const std::string& store_flag, Compar
 ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
                            const std::string& store_flag, std::ostream& out) {
   ComparedSides sides{FiguresOf(runs_a.results, runs_a.name), FiguresOf(runs_b.results, runs_b.name), {}, {}};
-  // Several runs a side: their own spread decides, and no floor is looked up.
-  if (!RunsDecide(sides.a, sides.b)) UseNoiseFloors(runs_a, store_flag, options);
+  // Several runs a side: their own spread decides, and no floor is looked
+  // up, unless a side is one result, whose runs cannot show the drift
+  // between results.
+  if (!RunsDecide(sides.a, sides.b) || DriftUnseen(sides.a, sides.b)) {
+    UseNoiseFloors(runs_a, DriftUnseen(sides.a, sides.b), store_flag, options);
+  }
+  if (DriftUnseen(sides.a, sides.b)) options.assumed_floor_pct = FloorOfRunCv(kAssumedRunCvPct);
   sides.options = std::move(options);
   sides.result = CompareResults(sides.a, sides.b, sides.options);
   if (sides.options.html) {

@@ -85,9 +85,9 @@ void PrintInvocationsNeeded(const std::vector<NoiseFloor>& floors) {
   constexpr int kMostInvocations = 100;
   const double threshold_pct = CompareOptions().threshold_pct;
   fmt::print(
-      "\ninvocations a side to detect a change with 80% power (several runs a side: Welch p < 0.05 on the logs of "
-      "the runs' rates and a change of at least --threshold, default {}%; simulated at each point's run-to-run "
-      "CV):\n",
+      "\nruns a side to detect a change with 80% power, each a result of --invocations 1, A and B alternated "
+      "(Welch p < 0.05 on the logs of the runs' rates and a change of at least --threshold, default {}%; simulated "
+      "at each point's run-to-run CV, measured across time as alternated results are):\n",
       threshold_pct);
   bool marked = false;
   for (const NoiseFloor& floor : floors) {
@@ -109,7 +109,10 @@ void PrintInvocationsNeeded(const std::vector<NoiseFloor>& floors) {
         "however many runs\n",
         threshold_pct);
   }
-  fmt::print("N invocations a side: membench run ... --invocations N on each side, then membench compare A B\n");
+  fmt::print(
+      "N runs a side: membench run ... --invocations 1 --json A1.json, then B1.json, A2.json ... in turn, then "
+      "membench compare A1.json A2.json ... vs B1.json B2.json ...; the N invocations of one result run back to "
+      "back and share its moment, so one result a side calls no change under the noise floor\n");
 }
 
 // Several separate invocations of each reference point, alternating the

@@ -8,6 +8,10 @@
 
 namespace membench {
 
+double FloorOfRunCv(double run_cv_pct) { return 1.96 * std::sqrt(2.0) * run_cv_pct; }
+
+double RunCvOfFloor(double floor_pct) { return floor_pct / (1.96 * std::sqrt(2.0)); }
+
 NoiseFloor FloorOfRuns(const std::vector<std::vector<double>>& runs) {
   std::vector<double> means;
   for (const auto& run : runs) {
@@ -19,7 +23,7 @@ NoiseFloor FloorOfRuns(const std::vector<std::vector<double>>& runs) {
   const Summary of_means = Summarize(means);
   floor.run_cv_pct = of_means.cv_pct;
   floor.within_cv_pct = VariationOfRuns(runs).within_cv_pct;
-  floor.floor_pct = 1.96 * std::sqrt(2.0) * floor.run_cv_pct;
+  floor.floor_pct = FloorOfRunCv(floor.run_cv_pct);
   return floor;
 }
 

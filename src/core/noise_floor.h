@@ -24,6 +24,18 @@ struct NoiseFloor {
   std::string measured_at;  // ISO 8601 UTC
 };
 
+// The run-to-run CV a kind is given until `doctor --noise` measures this
+// machine's: about what it measured on our 2-vCPU cloud VMs (4.9% and 5.8%
+// for memcpy on 2026-12-05, bench/RESULTS.md). A guess that errs towards
+// "inconclusive" on a quiet machine, not towards a verdict on a drifting one.
+inline constexpr double kAssumedRunCvPct = 5.0;
+
+// The floor of a run-to-run CV: 1.96 x sqrt(2) x it.
+double FloorOfRunCv(double run_cv_pct);
+
+// The run-to-run CV a floor was made from (FloorOfRunCv's inverse).
+double RunCvOfFloor(double floor_pct);
+
 // runs: each invocation's sample rates (empty ones are left out).
 NoiseFloor FloorOfRuns(const std::vector<std::vector<double>>& runs);
 

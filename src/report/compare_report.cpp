@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/name_lists.h"
+#include "core/noise_floor.h"
 #include "core/power.h"
 #include "report/rate_text.h"
 #include "report/text_columns.h"
@@ -81,8 +82,12 @@ double PooledCvPct(const Summary& a, const Summary& b) {
 // What the row's data could find (80% power at kAlpha): with runs as the
 // unit, by the runs' spread; with one run a side (a floor known), by the
 // samples'. Where the verdict is not a change, a rate row also gets the
-// invocations a side that would find the target, or the change seen.
-void PlanPower(FigureRow& row, double threshold_pct, std::optional<double> target_pct) {
+// invocations a side that would find the target, or the change seen; where
+// that change lies within the noise floor of a side that is one result
+// (threshold_pct above the user's), the results a side, alternated, that
+// would: the floor's run-to-run CV is measured across time, as alternated
+// results are.
+void PlanPower(FigureRow& row, double threshold_pct, const CompareOptions& options) {
   const Comparison& c = row.comparison;
   const double cv = PooledCvPct(c.a, c.b);
   if (c.a_runs && c.b_runs) {
@@ -92,21 +97,58 @@ void PlanPower(FigureRow& row, double threshold_pct, std::optional<double> targe
     row.detectable_pct = MinimumDetectableChangePct(cv, static_cast<int>(std::min(c.a.n, c.b.n)), threshold_pct);
   }
   if (!row.is_rate || c.significant || !c.a_runs || !c.b_runs) return;
-  const double wanted = target_pct.value_or(std::fabs(c.change_pct));
-  if (wanted <= threshold_pct) return;
+  const double wanted = options.target_pct.value_or(std::fabs(c.change_pct));
+  if (wanted <= options.threshold_pct) return;
   row.needed_for_pct = wanted;
-  row.invocations_needed = InvocationsNeeded(cv, wanted, threshold_pct);
+  if (wanted > threshold_pct) {
+    row.invocations_needed = InvocationsNeeded(cv, wanted, threshold_pct);
+    return;
+  }
+  row.alternate_results = true;
+  row.invocations_needed = InvocationsNeeded(RunCvOfFloor(threshold_pct), wanted, options.threshold_pct);
 }
 
-// With one run a side the runs' own variation is unseen: no change below
-// the machine's floor for the kind is called, unless the user said.
-double SingleRunThreshold(const CompareOptions& options, const std::string& kind) {
+// The smallest change called: --threshold, or, where the runs cannot show
+// how much results differ (one run a side, or a side that is one result),
+// the kind's noise floor where larger: the recorded one, else, where runs
+// decide, the assumed one (with one run a side and none recorded nothing
+// is called: kOneInvocationASide).
+double ThresholdFor(const CompareOptions& options, const std::string& kind, bool runs_decide, bool drift_unseen) {
+  if (options.threshold_given || (runs_decide && !drift_unseen)) return options.threshold_pct;
   const auto floor = options.floor_pct.find(kind);
-  if (options.threshold_given || floor == options.floor_pct.end()) return options.threshold_pct;
-  return std::max(options.threshold_pct, floor->second);
+  if (floor != options.floor_pct.end()) return std::max(options.threshold_pct, floor->second);
+  return runs_decide ? std::max(options.threshold_pct, options.assumed_floor_pct) : options.threshold_pct;
+}
+
+// Why a change the runs call is not called: it lies within the kind's
+// noise floor, and a side is one result.
+std::string WithinDrift(const CompareOptions& options, const std::string& kind, double floor_pct) {
+  const std::string alternate =
+      "alternate results of --invocations 1, A1 B1 A2 B2 ..., then compare A1 A2 ... vs B1 B2 ...";
+  if (options.floor_pct.count(kind)) {
+    return fmt::format(
+        "within the drift between results: a side is one result, and this machine's {} noise floor is {:.1f}% "
+        "({})",
+        kind, floor_pct, alternate);
+  }
+  return fmt::format(
+      "within the drift between results: a side is one result, and with no {} noise floor recorded one result "
+      "a side calls no change under {:.1f}% (a run-to-run CV of {}% assumed; membench doctor --noise measures "
+      "this machine's; or {})",
+      kind, floor_pct, kAssumedRunCvPct, alternate);
 }
 
 }  // namespace
+
+bool DriftUnseen(const LoadedResult& a, const LoadedResult& b) {
+  return RunsDecide(a, b) && (a.results == 1 || b.results == 1);
+}
+
+bool FloorsApply(const CompareOptions& options, const LoadedResult& a, const LoadedResult& b) {
+  if (options.threshold_given) return false;
+  if (!RunsDecide(a, b)) return !options.floor_pct.empty();
+  return DriftUnseen(a, b) && (!options.floor_pct.empty() || options.assumed_floor_pct > 0);
+}
 
 bool RunsDecide(const LoadedResult& a, const LoadedResult& b) { return a.runs >= 2 && b.runs >= 2; }
 
@@ -118,6 +160,15 @@ std::string DetectableText(const FigureRow& row) {
 std::string PlanText(const FigureRow& row) {
   if (!row.is_rate || row.comparison.significant || row.needed_for_pct <= 0 || !row.comparison.a_runs) return "";
   const std::string size = fmt::format("{:.1f}%", row.needed_for_pct);
+  if (row.alternate_results) {
+    return row.invocations_needed
+               ? fmt::format("to find a change of {} in the {} (80% power): {} results a side of --invocations 1, "
+                             "alternated A1 B1 A2 B2 ... (more invocations in one result share its moment)",
+                             size, row.figure, *row.invocations_needed)
+               : fmt::format("to find a change of {} in the {}: more than 100 results a side, alternated, or less "
+                             "noise",
+                             size, row.figure);
+  }
   return row.invocations_needed
              ? fmt::format("to find a change of {} in the {} (80% power): {} invocations a side", size, row.figure,
                            *row.invocations_needed)
@@ -224,7 +275,8 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       return runs;
     };
     const bool runs_decide = RunsDecide(a, b);
-    const double threshold = runs_decide ? options.threshold_pct : SingleRunThreshold(options, ma->workload);
+    const bool drift_unseen = DriftUnseen(a, b);
+    const double threshold = ThresholdFor(options, ma->workload, runs_decide, drift_unseen);
     // With one invocation a side the samples cannot show how much
     // invocations differ: only a recorded noise floor lets them carry a
     // verdict.
@@ -237,6 +289,14 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
         c.finding = Finding::kInconclusive;
         c.verdict = std::string("inconclusive: ") + kOneInvocationASide;
       }
+      // Called at the user's threshold but not at the floor: the runs say
+      // it changed, the drift between results may be why.
+      const std::optional<double> p = DecidingPValue(c);
+      if (runs_decide && threshold > options.threshold_pct && c.finding == Finding::kNoChange && p &&
+          *p < kAlpha && std::fabs(c.change_pct) >= options.threshold_pct) {
+        c.finding = Finding::kInconclusive;
+        c.verdict = "inconclusive: " + WithinDrift(options, ma->workload, threshold);
+      }
       return c;
     };
     const auto add = [&](std::string name, bool is_rate, Comparison c) {
@@ -245,7 +305,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       row.figure = std::move(name);
       row.is_rate = is_rate;
       row.comparison = std::move(c);
-      if (!unjudged) PlanPower(row, threshold, options.target_pct);
+      if (!unjudged) PlanPower(row, threshold, options);
       out.rows.push_back(std::move(row));
     };
     const std::string rate_unit = bytes ? std::string(ByteRateName(unit)) : std::string(UnitName(ma->unit)) + "/s";
@@ -327,9 +387,14 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "# the run (an invocation) is the unit: each run's rate is its work over its time; rates and times "
                "are compared on the log scale (geometric mean ± %stddev of the runs; %change: ratio of the geometric "
                "means), counts as they are; verdict: Welch's t-test on the runs at p < {} and a change of at least "
-               "{}%; CI: 95% confidence interval of B/A; each point's `runs` line splits the variation into "
+               "{}%{}; CI: 95% confidence interval of B/A; each point's `runs` line splits the variation into "
                "sample-to-sample (within a run) and run-to-run (between runs)\n",
-               kAlpha, options.threshold_pct);
+               kAlpha, options.threshold_pct,
+               FloorsApply(options, a, b) ? " or the point's noise floor, whichever is larger (a side is one result, "
+                                            "whose runs were taken back to back: they cannot show how much the "
+                                            "machine drifts between results)"
+                                          : "");
+    if (FloorsApply(options, a, b) && !options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
   } else {
     fmt::print(out,
                "# {}: the variation between runs is unknown, and samples of one invocation vary less than "
@@ -337,7 +402,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "B1 B2 B3, or @tags)\n",
                a.runs > 1 || b.runs > 1 ? "one side has a single run (the other's runs are pooled)" : "one run a side");
     if (!options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
-    const bool floored = !options.threshold_given && !options.floor_pct.empty();
+    const bool floored = FloorsApply(options, a, b);
     fmt::print(out,
                "# mean ± %stddev of the samples (rates and times: geometric means, compared on the log scale); "
                "%change of the means; verdict: Mann-Whitney U at p < {} and a change of at least {}%{} (p: "
@@ -456,7 +521,10 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
           {"b_runs", b.runs},
           {"threshold_pct", options.threshold_pct},
           {"noise_floor_pct",
-           options.threshold_given || RunsDecide(a, b) ? nlohmann::json::object() : nlohmann::json(options.floor_pct)},
+           FloorsApply(options, a, b) ? nlohmann::json(options.floor_pct) : nlohmann::json::object()},
+          {"assumed_floor_pct", FloorsApply(options, a, b) && DriftUnseen(a, b) && options.assumed_floor_pct > 0
+                                    ? nlohmann::json(options.assumed_floor_pct)
+                                    : nlohmann::json(nullptr)},
           {"alpha", kAlpha},
           {"ignore", options.ignore},
           {"rows", rows},

@@ -28,8 +28,12 @@ struct CompareOptions {
   std::vector<std::string> b_filter;
   double threshold_pct = 1.0;  // the smallest change that matters
   // This machine's noise floors by kind of point (the workload): with one
-  // run a side no smaller change is called, unless --threshold was given.
+  // run a side, or a side that is one result, no smaller change is called,
+  // unless --threshold was given.
   std::map<std::string, double> floor_pct;
+  // The floor of a kind with none recorded, where a side is one result of
+  // several runs (FloorOfRunCv(kAssumedRunCvPct)); 0: none.
+  double assumed_floor_pct = 0;
   bool threshold_given = false;
   // --target: the change the invocations needed are planned for; else the
   // change seen.
@@ -59,7 +63,21 @@ struct FigureRow {
   // 80% power; nullopt when unknown or beyond reach.
   std::optional<int> invocations_needed;
   double needed_for_pct = 0;
+  // The change lies within the drift between results: the plan is results
+  // alternated (A1 B1 A2 B2 ...), each of one invocation, not invocations
+  // in one result, whose runs share the machine's moment.
+  bool alternate_results = false;
 };
+
+// Whether the drift between results is unseen: the runs decide, but a side
+// is one result, whose runs were taken back to back (seconds apart, where
+// the other side's were taken at another time): their spread cannot show
+// how far the machine moves between results, and the noise floor stands in.
+bool DriftUnseen(const LoadedResult& a, const LoadedResult& b);
+
+// Whether the noise floors (recorded, or the assumed one) set the smallest
+// change called: one run a side, or the drift unseen, and no --threshold.
+bool FloorsApply(const CompareOptions& options, const LoadedResult& a, const LoadedResult& b);
 
 struct CompareResult {
   std::vector<FigureRow> rows;

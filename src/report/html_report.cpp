@@ -664,7 +664,7 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   chart.reference = 1;
   // With this machine's noise floors, each kind of point has its own
   // threshold: no one pair of lines would be true of every row.
-  const bool floored = !options.threshold_given && !options.floor_pct.empty();
+  const bool floored = FloorsApply(options, a, b);
   chart.threshold_pct = floored ? 0 : options.threshold_pct;
   std::vector<std::vector<Cell>> rows;
   for (const FigureRow& row : compared.rows) {

@@ -433,7 +433,7 @@ void WriteMailCompare(const CompareResult& compared, const LoadedResult& a, cons
   }
   Emit(out, head);
   Emit(out, CompareRows(compared, options));
-  const bool floored = !options.threshold_given && !options.floor_pct.empty();
+  const bool floored = FloorsApply(options, a, b);
   std::string notes = fmt::format(
       "\n*: significant ({}, p < {} and a change of at least {:.1f}%{}); -: no significant change; ?: too few "
       "samples or runs for a verdict, or Welch's t-test disagrees; finds: the smallest change the data could "

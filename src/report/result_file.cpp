@@ -81,6 +81,7 @@ void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
 LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name) {
   LoadedResult out;
   out.name = name;
+  out.results = static_cast<int>(results.size());
   for (const RunResult& result : results) {
     out.runs += std::max(result.invocations, 1);
     if (std::find(out.command_lines.begin(), out.command_lines.end(), result.command_line) == out.command_lines.end()) {

@@ -32,6 +32,9 @@ struct LoadedMeasurement {
 struct LoadedResult {
   std::string name;  // the file, "run 42", "@base (runs 3, 5)"
   int runs = 0;  // the invocations of its results
+  // How many results: one means all its runs were taken back to back, and
+  // share the machine's state of that moment.
+  int results = 0;
   std::vector<std::string> command_lines;  // each distinct one once
   std::vector<LoadedMeasurement> measurements;
 };
