@@ -291,9 +291,8 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       }
       // Called at the user's threshold but not at the floor: the runs say
       // it changed, the drift between results may be why.
-      const std::optional<double> p = DecidingPValue(c);
-      if (runs_decide && threshold > options.threshold_pct && c.finding == Finding::kNoChange && p &&
-          *p < kAlpha && std::fabs(c.change_pct) >= options.threshold_pct) {
+      if (runs_decide && threshold > options.threshold_pct && c.finding == Finding::kNoChange &&
+          CompareFigure(va, vb, runs_decide, better, options.threshold_pct).significant) {
         c.finding = Finding::kInconclusive;
         c.verdict = "inconclusive: " + WithinDrift(options, ma->workload, threshold);
       }
@@ -383,6 +382,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   }
   WriteMetadataDifferences(differences, out);
   if (RunsDecide(a, b)) {
+    const bool floored = FloorsApply(options, a, b);
     fmt::print(out,
                "# the run (an invocation) is the unit: each run's rate is its work over its time; rates and times "
                "are compared on the log scale (geometric mean ± %stddev of the runs; %change: ratio of the geometric "
@@ -390,11 +390,10 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "{}%{}; CI: 95% confidence interval of B/A; each point's `runs` line splits the variation into "
                "sample-to-sample (within a run) and run-to-run (between runs)\n",
                kAlpha, options.threshold_pct,
-               FloorsApply(options, a, b) ? " or the point's noise floor, whichever is larger (a side is one result, "
-                                            "whose runs were taken back to back: they cannot show how much the "
-                                            "machine drifts between results)"
-                                          : "");
-    if (FloorsApply(options, a, b) && !options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
+               floored ? " or the point's noise floor, whichever is larger (a side is one result, whose runs were "
+                         "taken back to back: they cannot show how much the machine drifts between results)"
+                       : "");
+    if (floored && !options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
   } else {
     fmt::print(out,
                "# {}: the variation between runs is unknown, and samples of one invocation vary less than "
