@@ -264,6 +264,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       continue;
     }
     const LoadedMeasurement& mb = *it->second;
+    const std::string& workload = ma->workload;
     // Bytes in the unit the run reports them in: GB/s (10^9 B/s), or GiB/s.
     const bool bytes = ma->unit == WorkUnit::kBytes;
     auto scaled = [bytes, unit](std::vector<std::vector<double>> runs) {
@@ -276,11 +277,11 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     };
     const bool runs_decide = RunsDecide(a, b);
     const bool drift_unseen = DriftUnseen(a, b);
-    const double threshold = ThresholdFor(options, ma->workload, runs_decide, drift_unseen);
+    const double threshold = ThresholdFor(options, workload, runs_decide, drift_unseen);
     // With one invocation a side the samples cannot show how much
     // invocations differ: only a recorded noise floor lets them carry a
     // verdict.
-    const bool unjudged = !runs_decide && !options.floor_pct.count(ma->workload);
+    const bool unjudged = !runs_decide && !options.floor_pct.count(workload);
     const auto figure = [&](const std::vector<std::vector<double>>& va, const std::vector<std::vector<double>>& vb,
                             Better better) {
       Comparison c = CompareFigure(va, vb, runs_decide, better, threshold);
@@ -294,7 +295,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       if (runs_decide && threshold > options.threshold_pct && c.finding == Finding::kNoChange &&
           CompareFigure(va, vb, runs_decide, better, options.threshold_pct).significant) {
         c.finding = Finding::kInconclusive;
-        c.verdict = "inconclusive: " + WithinDrift(options, ma->workload, threshold);
+        c.verdict = "inconclusive: " + WithinDrift(options, workload, threshold);
       }
       return c;
     };
