@@ -9,11 +9,11 @@
 
 #include "core/error.h"
 #include "fuzz_property.h"
+#include "core/result_decoder.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
+#include "report/loaded_result.h"
 #include "report/metadata_diff.h"
-#include "report/result_file.h"
-#include "report/result_json.h"
 
 using membench::fuzz::Require;
 

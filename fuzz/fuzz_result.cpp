@@ -7,11 +7,11 @@
 #include <string>
 
 #include "fuzz_property.h"
+#include "core/result_decoder.h"
+#include "core/result_encoder.h"
 #include "report/csv_report.h"
 #include "report/html_report.h"
-#include "report/json_report.h"
 #include "report/mail_report.h"
-#include "report/result_json.h"
 #include "report/text_report.h"
 #include "result_input.h"
 

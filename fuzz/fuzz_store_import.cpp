@@ -10,7 +10,7 @@
 #include <string>
 
 #include "fuzz_property.h"
-#include "report/json_report.h"
+#include "core/result_encoder.h"
 #include "result_input.h"
 #include "store/store.h"
 

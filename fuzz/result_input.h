@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "fuzz_property.h"
-#include "report/result_json.h"
+#include "core/result_decoder.h"
 
 namespace membench::fuzz {
 

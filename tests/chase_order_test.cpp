@@ -110,9 +110,16 @@ TEST(ChaseOrder, LmbenchRandomPutsEveryLoadOnAnotherPage) {
   EXPECT_EQ(order[2] % 64, 16u);
   EXPECT_EQ(order[pages] % 64, 32u);
   EXPECT_EQ(order[pages + 1] % 64, 16u);
-  // Linked, it is one cycle through all of them.
+  // Linked, it is one cycle through all of them, in that order.
   std::vector<char*> region(16 * 4096 / sizeof(char*));
-  EXPECT_NO_THROW(LinkChains(reinterpret_cast<char*>(region.data()), order, 1));
+  char* base = reinterpret_cast<char*>(region.data());
+  const std::vector<char*> heads = LinkChains(base, order, 1);
+  ASSERT_EQ(heads.size(), 1u);
+  char* p = heads[0];
+  for (std::size_t i = 1; i <= order.size(); ++i) {
+    p = *reinterpret_cast<char**>(p);
+    ASSERT_EQ(p, base + order[i % order.size()] * kChaseLine) << "load " << i;
+  }
 }
 
 TEST(ChaseOrder, LmbenchRandomRefusesWhatItCannotLayOut) {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "membench_process.h"
-#include "report/result_json.h"
+#include "core/result_decoder.h"
 #include "store/store.h"
 
 namespace membench {

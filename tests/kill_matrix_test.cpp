@@ -24,8 +24,8 @@
 
 #include "membench_process.h"
 #include "postgres_cluster.h"
+#include "sys/collect_system_info.h"
 #include "sys/files.h"
-#include "sys/system_info.h"
 
 namespace membench {
 namespace {
@@ -154,7 +154,7 @@ class KillMatrix : public testing::Test {
     if (runner == 0) {
       // One invocation: the blows land on the process that measures (a run
       // of several is a parent waiting on such children, checked in
-      // cli_test's Invocations tests).
+      // run_options_test.cpp's Invocations tests).
       const std::string args = c.args.rfind("run ", 0) == 0 ? c.args + " --invocations 1" : c.args;
       const std::string command = "exec env MEMBENCH_PAUSE_AT=" + c.moment + " " + Environment() + " " +
                                   std::string(MEMBENCH_BINARY) + " " + args + " > " + out_path + " 2>&1";

@@ -1,6 +1,6 @@
 // File: tests/loaded_curve_test.cpp
 // The loaded-latency curve and its knee from synthetic figures.
-#include "report/loaded_curve.h"
+#include "core/loaded_curve.h"
 
 #include <gtest/gtest.h>
 

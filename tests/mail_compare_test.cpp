@@ -14,8 +14,8 @@
 
 #include "core/counter_math.h"
 #include "report/compare_report.h"
+#include "report/loaded_result.h"
 #include "report/mail_report.h"
-#include "report/result_file.h"
 #include "report/text_columns.h"
 #include "report_checks.h"
 

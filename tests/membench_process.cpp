@@ -12,9 +12,9 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "sys/collect_system_info.h"
 #include "sys/files.h"
 #include "sys/mthp.h"
-#include "sys/system_info.h"
 
 namespace membench {
 
@@ -109,6 +109,14 @@ std::string TempPath(const std::string& name) {
 nlohmann::json ReadJson(const std::string& path) {
   std::ifstream in(path);
   return nlohmann::json::parse(in);
+}
+
+double FaultsPerSample(const nlohmann::json& measurement) {
+  for (const auto& c : measurement["stats"]["counters"]) {
+    if (c["event"] == "page-faults" && c["counted"].get<bool>()) return c["summary"]["mean"].get<double>();
+  }
+  ADD_FAILURE() << "page-faults not counted";
+  return -1;
 }
 
 }  // namespace membench

@@ -47,4 +47,8 @@ class MthpSettingsKept {
 std::string TempPath(const std::string& name);
 nlohmann::json ReadJson(const std::string& path);
 
+// The mean page faults per sample of one measurement of a result file;
+// a test failure, and -1, where page-faults was not counted.
+double FaultsPerSample(const nlohmann::json& measurement);
+
 }  // namespace membench

@@ -2,7 +2,7 @@
 // Memory-level parallelism from synthetic chase rates.
 #include <gtest/gtest.h>
 
-#include "report/parallelism.h"
+#include "core/parallelism.h"
 
 namespace membench {
 namespace {

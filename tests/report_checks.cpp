@@ -5,16 +5,31 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 
 namespace membench {
 
 void ExpectGolden(const std::string& text, const std::string& name) {
   const std::string path = std::string(MEMBENCH_SOURCE_DIR "/tests/golden/") + name;
-  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) std::ofstream(path, std::ios::binary) << text;
-  std::ifstream golden(path, std::ios::binary);
-  ASSERT_TRUE(golden) << path;
-  const std::string expected((std::istreambuf_iterator<char>(golden)), std::istreambuf_iterator<char>());
+  std::string expected;
+  if (std::ifstream golden(path, std::ios::binary); golden) {
+    expected.assign(std::istreambuf_iterator<char>(golden), std::istreambuf_iterator<char>());
+  }
+  if (std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr) {
+    // An update is a deliberate change: one that changes nothing, or that
+    // would record the output of a test failing for another reason, is refused.
+    if (::testing::Test::HasFailure()) {
+      ADD_FAILURE() << name << " not rewritten: this test fails for another reason; mend that first";
+    } else if (text == expected) {
+      ADD_FAILURE() << name << " not rewritten: it already holds this output (unset MEMBENCH_UPDATE_GOLDEN)";
+    } else {
+      std::ofstream(path, std::ios::binary) << text;
+      std::cout << "rewrote " << path << ": read the diff before committing it\n";
+    }
+    return;
+  }
+  ASSERT_FALSE(expected.empty()) << path << " is missing or empty (MEMBENCH_UPDATE_GOLDEN=1 writes it)";
   EXPECT_EQ(text, expected) << name;
 }
 

@@ -10,7 +10,9 @@
 namespace membench {
 
 // Compares `text` with tests/golden/NAME byte for byte;
-// MEMBENCH_UPDATE_GOLDEN=1 rewrites the file after a deliberate change.
+// MEMBENCH_UPDATE_GOLDEN=1 rewrites the file after a deliberate change, and
+// fails instead where the file already holds `text` or the test has failed
+// for another reason.
 void ExpectGolden(const std::string& text, const std::string& name);
 
 // How often `what` occurs in `text`, without overlaps.

@@ -2,21 +2,23 @@
 // Golden-regex tests of the text report and structure tests of the JSON,
 // built from a synthetic result (Google Benchmark's output_test idea): the
 // layout perf stat users read must not drift silently.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <regex>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/result_decoder.h"
+#include "core/result_encoder.h"
 #include "report/csv_report.h"
-#include "report/json_report.h"
 #include "report/latency_steps.h"
+#include "report/loaded_result.h"
 #include "report/mail_report.h"
 #include "report/metadata_diff.h"
 #include "report/noise_floor_json.h"
-#include "report/result_file.h"
-#include "report/result_json.h"
 #include "report/text_columns.h"
 #include "report/text_report.h"
 #include "report/verdict_colour.h"
@@ -158,6 +160,17 @@ TEST(CsvReport, MatchesTheGoldenFile) {
   std::ostringstream out;
   WriteCsvReport({SyntheticResult()}, out);
   ExpectGolden(out.str(), "synthetic.csv");
+}
+
+// An update that would change nothing is refused, so a forgotten
+// MEMBENCH_UPDATE_GOLDEN cannot pass every golden test unexamined.
+TEST(GoldenFiles, AnUpdateThatChangesNothingFails) {
+  std::ostringstream out;
+  WriteCsvReport({SyntheticResult()}, out);
+  const bool was_set = std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr;
+  ::setenv("MEMBENCH_UPDATE_GOLDEN", "1", 1);
+  EXPECT_NONFATAL_FAILURE(ExpectGolden(out.str(), "synthetic.csv"), "it already holds this output");
+  if (!was_set) ::unsetenv("MEMBENCH_UPDATE_GOLDEN");
 }
 
 // RFC 4180 fields: one per column on every line; a comma or quote inside a

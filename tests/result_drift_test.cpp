@@ -14,7 +14,7 @@
 
 #include "core/noise_floor.h"
 #include "report/compare_report.h"
-#include "report/result_file.h"
+#include "report/loaded_result.h"
 
 namespace membench {
 namespace {

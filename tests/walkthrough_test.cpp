@@ -577,7 +577,14 @@ TEST(Walkthrough, EachStepPrintsWhatTheReadmeShows) {
   }
   EXPECT_GT(html_files, 0u) << "the walk-through ends with an HTML report (`-o FILE.html`)";
 
-  if (!replacements.empty()) {
+  if (!update) return;
+  // An update is a deliberate change: refused when it changes nothing, or
+  // when a step failed for another reason (its output would be wrong).
+  if (::testing::Test::HasFailure()) {
+    ADD_FAILURE() << "README.md not rewritten: the walk-through fails for another reason; mend that first";
+  } else if (replacements.empty()) {
+    ADD_FAILURE() << "README.md not rewritten: every step already shows its output (unset MEMBENCH_UPDATE_GOLDEN)";
+  } else {
     std::ofstream(readme_path, std::ios::binary) << Joined(WithOutputs(readme, replacements));
     std::cout << "rewrote the output of " << replacements.size()
               << " walk-through step(s) in README.md: read the diff and put `...` where values vary\n";

@@ -20,7 +20,7 @@
 #include "report/html_report.h"
 #include "report/mail_report.h"
 #include "report/metadata_diff.h"
-#include "sys/result_file.h"
+#include "sys/atomic_file.h"
 #include "sys/terminal.h"
 
 namespace membench {

@@ -12,7 +12,7 @@
 
 #include "cli/result_selector.h"
 #include "report/compare_report.h"
-#include "report/result_file.h"
+#include "report/loaded_result.h"
 
 namespace membench {
 

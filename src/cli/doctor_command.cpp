@@ -20,11 +20,11 @@
 #include "engine/invocation.h"
 #include "engine/registry.h"
 #include "report/compare_report.h"
+#include "sys/atomic_file.h"
 #include "sys/command.h"
 #include "sys/files.h"
 #include "sys/interrupt.h"
 #include "sys/process.h"
-#include "sys/result_file.h"
 
 namespace membench {
 namespace {

@@ -17,12 +17,12 @@
 #include "core/cpu_list.h"
 #include "core/error.h"
 #include "core/paired.h"
+#include "core/result_encoder.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
-#include "report/json_report.h"
+#include "sys/atomic_file.h"
 #include "sys/command.h"
 #include "sys/limits.h"
-#include "sys/result_file.h"
 #include "sys/terminal.h"
 
 namespace membench {

@@ -15,11 +15,11 @@
 #include "cli/store_flags.h"
 #include "core/change_points.h"
 #include "core/error.h"
+#include "core/result_encoder.h"
 #include "report/change_points_report.h"
-#include "report/json_report.h"
 #include "report/point_history.h"
 #include "report/text_report.h"
-#include "sys/result_file.h"
+#include "sys/atomic_file.h"
 #include "sys/terminal.h"
 
 namespace membench {

@@ -8,7 +8,6 @@
 
 #include "engine/memory_traffic.h"
 #include "engine/registry.h"
-#include "kernels/kernel.h"
 #include "sys/events.h"
 #include "sys/perf_events.h"
 #include "sys/tracefs.h"
@@ -16,16 +15,6 @@
 
 namespace membench {
 namespace {
-
-template <class Kernel>
-void ListKernels(std::ostream& out, const std::vector<Kernel>& kernels, const char* title) {
-  fmt::print(out, "{}\n", title);
-  for (const auto& k : kernels) {
-    const std::string missing = MissingFeatures(k.needs);
-    fmt::print(out, "  {:<9} {:<12} {}{}\n", k.name, missing.empty() ? "available" : "unavailable", k.description,
-               missing.empty() ? "" : " [" + missing + "]");
-  }
-}
 
 }  // namespace
 
@@ -36,12 +25,7 @@ void ListWorkloads(std::ostream& out) {
   }
 }
 
-void ListImpls(std::ostream& out) {
-  ListKernels(out, CopyKernels(), "copy kernels (memcpy --impl):");
-  ListKernels(out, FillKernels(), "fill kernels (memset --impl):");
-  ListKernels(out, CompareKernels(), "compare kernels (memcmp --impl):");
-  ListKernels(out, ReadKernels(), "read kernels (read --impl):");
-}
+void ListImpls(std::ostream& out) { PrintImplTable(out); }
 
 void ListEvents(std::ostream& out) {
   const auto known = sys::ListKnownEvents();

@@ -5,7 +5,7 @@
 
 #include "core/machine_checks.h"
 #include "report/machine_checks_report.h"
-#include "sys/machine_facts.h"
+#include "sys/collect_machine_facts.h"
 
 namespace membench {
 

@@ -4,9 +4,9 @@
 #include "cli/store_flags.h"
 #include "core/error.h"
 #include "report/noise_floor_json.h"
+#include "sys/atomic_file.h"
 #include "sys/environment.h"
 #include "sys/files.h"
-#include "sys/result_file.h"
 
 namespace membench {
 namespace {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli/result_output.h"
-#include "sys/result_file.h"
+#include "sys/atomic_file.h"
 #include "sys/terminal.h"
 
 namespace membench {

@@ -8,15 +8,15 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/result_decoder.h"
+#include "core/result_encoder.h"
 #include "report/csv_report.h"
 #include "report/html_report.h"
-#include "report/json_report.h"
 #include "report/mail_report.h"
-#include "report/result_json.h"
 #include "report/text_report.h"
+#include "sys/atomic_file.h"
 #include "sys/files.h"
 #include "sys/pause_point.h"
-#include "sys/result_file.h"
 #include "sys/terminal.h"
 
 namespace membench {

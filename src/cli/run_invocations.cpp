@@ -11,8 +11,8 @@
 
 #include "core/error.h"
 #include "core/invocation_merge.h"
-#include "report/json_report.h"
-#include "report/result_json.h"
+#include "core/result_decoder.h"
+#include "core/result_encoder.h"
 #include "sys/environment.h"
 #include "sys/interrupt.h"
 #include "sys/membench_child.h"

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "core/error.h"
+#include "sys/atomic_file.h"
 #include "sys/environment.h"
 #include "sys/files.h"
-#include "sys/result_file.h"
 
 namespace membench {
 namespace {

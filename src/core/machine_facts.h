@@ -3,7 +3,7 @@
 // result metadata (core/system_info.h) and the settings that can disturb a
 // measurement without being part of it - CPU frequency and idle states,
 // SMT, isolation, counters, THP daemons, KSM, swap, cgroup limits, the
-// hypervisor's steal, kernel build options. Plain data; sys/machine_facts.h
+// hypervisor's steal, kernel build options. Plain data; sys/collect_machine_facts.h
 // reads it, core/machine_checks.h judges it. An unreadable fact stays
 // empty (nullopt, "", -1): the check says "unknown", never guesses.
 #pragma once

@@ -1,7 +1,7 @@
 // File: core/result.h
 // The result model: everything one invocation measured, with the conditions
 // it was measured under. Reports, the JSON file and comparisons are built
-// from it alone, and the JSON file loads back into it (report/result_json.h),
+// from it alone, and the JSON file loads back into it (core/result_decoder.h),
 // so a report re-rendered from a file is the report the run printed.
 #pragma once
 

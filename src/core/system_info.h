@@ -1,7 +1,7 @@
 // File: core/system_info.h
 // The machine a result was measured on, for the result's metadata: kernel,
 // CPU, caches, THP settings, perf_event_paranoid, virtualisation, PMU.
-// Plain data; sys/system_info.h reads it off the machine.
+// Plain data; sys/collect_system_info.h reads it off the machine.
 #pragma once
 
 #include <cstdint>

@@ -18,6 +18,7 @@
 #include "sys/cache_pressure.h"
 #include "sys/cgroup_limits.h"
 #include "sys/clock.h"
+#include "sys/collect_system_info.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
 #include "sys/limits.h"
@@ -26,7 +27,6 @@
 #include "sys/perf_events.h"
 #include "sys/process.h"
 #include "sys/scratch_file.h"
-#include "sys/system_info.h"
 #include "sys/terminal.h"
 #include "sys/tracefs.h"
 

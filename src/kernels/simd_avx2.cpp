@@ -1,6 +1,6 @@
 // File: kernels/simd_avx2.cpp
 // 32-byte AVX2 copy, fill, compare and read. Compiled with -mavx2; called only when CPUID
-// reports AVX2 (see kernels/registry.cpp).
+// reports AVX2 (see kernels/kernel_list.cpp).
 #include <immintrin.h>
 
 #include "kernels/kernel_fns.h"

@@ -1,6 +1,6 @@
 // File: kernels/simd_avx512.cpp
 // 64-byte AVX-512F copy, fill and read. Compiled with -mavx512f; called only when
-// CPUID reports AVX-512F (see kernels/registry.cpp).
+// CPUID reports AVX-512F (see kernels/kernel_list.cpp).
 #include <immintrin.h>
 
 #include "kernels/kernel_fns.h"

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "core/hypothesis.h"
+#include "report/loaded_result.h"
 #include "report/metadata_diff.h"
 #include "report/report_style.h"
-#include "report/result_file.h"
 
 namespace membench {
 

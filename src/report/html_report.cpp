@@ -9,16 +9,16 @@
 #include <sstream>
 #include <utility>
 
+#include "core/loaded_curve.h"
 #include "core/measurement_stats.h"
 #include "core/name_lists.h"
 #include "core/paired.h"
+#include "core/parallelism.h"
 #include "core/units.h"
 #include "report/html_charts.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
-#include "report/loaded_curve.h"
 #include "report/metadata_diff.h"
-#include "report/parallelism.h"
 #include "report/svg_plot.h"
 #include "report/text_report.h"
 

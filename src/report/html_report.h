@@ -14,8 +14,8 @@
 
 #include "core/result.h"
 #include "report/compare_report.h"
+#include "report/loaded_result.h"
 #include "report/report_style.h"
-#include "report/result_file.h"
 
 namespace membench {
 

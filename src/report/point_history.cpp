@@ -8,7 +8,7 @@
 
 #include "core/error.h"
 #include "core/stats.h"
-#include "report/result_file.h"
+#include "report/loaded_result.h"
 
 namespace membench {
 

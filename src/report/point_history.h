@@ -2,7 +2,7 @@
 // Each point's history over stored runs, for `history --changes`: one value
 // per run that measured it - the run's rate, the harmonic mean of its
 // samples' rates (total work over total time) - in the order of the runs.
-// Points are matched as compare matches them (result_file.h's PointKey,
+// Points are matched as compare matches them (loaded_result.h's PointKey,
 // with its --ignore), and kept apart by host: a level is one machine's.
 #pragma once
 

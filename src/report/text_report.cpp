@@ -9,15 +9,15 @@
 #include <map>
 #include <sstream>
 
+#include "core/loaded_curve.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
+#include "core/parallelism.h"
 #include "core/units.h"
 #include "report/brief_report.h"
 #include "report/derived_metrics.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
-#include "report/loaded_curve.h"
-#include "report/parallelism.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 

@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "core/result_decoder.h"
 #include "core/stats.h"
-#include "report/result_json.h"
 
 namespace membench {
 

@@ -7,8 +7,8 @@
 #include <chrono>
 
 #include "core/error.h"
-#include "report/json_report.h"
-#include "report/result_json.h"
+#include "core/result_decoder.h"
+#include "core/result_encoder.h"
 #include "store/measurement_rows.h"
 #include "store/postgres_database.h"
 #include "store/schema.h"

@@ -17,10 +17,10 @@
 
 #include "core/error.h"
 #include "sys/channel.h"
+#include "sys/collect_system_info.h"
 #include "sys/environment.h"
 #include "sys/files.h"
 #include "sys/mthp.h"
-#include "sys/system_info.h"
 
 namespace membench::sys {
 namespace {

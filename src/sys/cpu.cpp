@@ -30,24 +30,6 @@ const CpuInfo& Cpu() {
   return cpu;
 }
 
-bool HasFeature(const CpuInfo& cpu, CpuFeature feature) {
-  switch (feature) {
-    case CpuFeature::kSse2:
-      return cpu.sse2;
-    case CpuFeature::kAvx2:
-      return cpu.avx2;
-    case CpuFeature::kAvx512f:
-      return cpu.avx512f;
-    case CpuFeature::kAvx512bw:
-      return cpu.avx512bw;
-    case CpuFeature::kErms:
-      return cpu.erms;
-    case CpuFeature::kClzero:
-      return cpu.clzero;
-  }
-  return false;
-}
-
 int OnlineCpuCount() { return static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN)); }
 
 }  // namespace membench::sys

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/system_info.h"
-#include "kernels/kernel.h"
 
 namespace membench::sys {
 
@@ -36,8 +35,6 @@ struct CpuInfo {
 
 // Read once; the CPU does not change under us.
 const CpuInfo& Cpu();
-
-bool HasFeature(const CpuInfo& cpu, CpuFeature feature);
 
 // CPUs online now (sysconf).
 int OnlineCpuCount();

@@ -13,9 +13,9 @@
 
 #include "core/error.h"
 #include "sys/change_journal.h"
+#include "sys/collect_system_info.h"
 #include "sys/files.h"
 #include "sys/pause_point.h"
-#include "sys/system_info.h"
 
 namespace membench::sys {
 namespace {

@@ -22,11 +22,11 @@
 
 #include <fmt/format.h>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "workloads/chase_order.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

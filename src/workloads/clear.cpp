@@ -27,7 +27,7 @@
 #include "sys/clock.h"
 #include "workloads/clear_order.h"
 #include "workloads/impl_params.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -25,7 +25,7 @@
 #include "sys/page_flags.h"
 #include "sys/process.h"
 #include "sys/scratch_file.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

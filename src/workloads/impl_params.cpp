@@ -2,6 +2,7 @@
 #include "workloads/impl_params.h"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include "core/error.h"
 #include "sys/cpu.h"
@@ -33,12 +34,49 @@ const Kernel& Find(const std::vector<Kernel>& kernels, const std::string& name) 
   throw Error("unknown impl '" + name + "'");
 }
 
+// The CPU's answer in the kernels' terms: sys reads CPUID without knowing
+// which kernels need what.
+bool HasFeature(const sys::CpuInfo& cpu, CpuFeature feature) {
+  switch (feature) {
+    case CpuFeature::kSse2:
+      return cpu.sse2;
+    case CpuFeature::kAvx2:
+      return cpu.avx2;
+    case CpuFeature::kAvx512f:
+      return cpu.avx512f;
+    case CpuFeature::kAvx512bw:
+      return cpu.avx512bw;
+    case CpuFeature::kErms:
+      return cpu.erms;
+    case CpuFeature::kClzero:
+      return cpu.clzero;
+  }
+  return false;
+}
+
+template <class Kernel>
+void PrintKernels(std::ostream& out, const std::vector<Kernel>& kernels, const char* title) {
+  fmt::print(out, "{}\n", title);
+  for (const auto& k : kernels) {
+    const std::string missing = MissingFeatures(k.needs);
+    fmt::print(out, "  {:<9} {:<12} {}{}\n", k.name, missing.empty() ? "available" : "unavailable", k.description,
+               missing.empty() ? "" : " [" + missing + "]");
+  }
+}
+
 }  // namespace
+
+void PrintImplTable(std::ostream& out) {
+  PrintKernels(out, CopyKernels(), "copy kernels (memcpy --impl):");
+  PrintKernels(out, FillKernels(), "fill kernels (memset --impl):");
+  PrintKernels(out, CompareKernels(), "compare kernels (memcmp --impl):");
+  PrintKernels(out, ReadKernels(), "read kernels (read --impl):");
+}
 
 std::string MissingFeatures(const std::vector<CpuFeature>& needs) {
   std::string missing;
   for (CpuFeature f : needs) {
-    if (!sys::HasFeature(sys::Cpu(), f)) missing += (missing.empty() ? "" : ", ") + std::string(CpuFeatureName(f));
+    if (!HasFeature(sys::Cpu(), f)) missing += (missing.empty() ? "" : ", ") + std::string(CpuFeatureName(f));
   }
   return missing.empty() ? missing : "needs " + missing + ", which this CPU lacks";
 }

@@ -3,6 +3,7 @@
 // names, with CPUID deciding which can run here.
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 #include "core/params.h"
@@ -25,6 +26,9 @@ ParamSpec FillValueParam();
 // The point's value for `kernel`; throws Error where the kernel writes only
 // zeros (clzero) and the value is another.
 int FillValueFor(const FillKernel& kernel, const Point& point);
+
+// `membench list impls`: every kernel, and whether this CPU can run it.
+void PrintImplTable(std::ostream& out);
 
 // "" when the CPU has every feature, else "needs avx512f, which this CPU lacks".
 std::string MissingFeatures(const std::vector<CpuFeature>& needs);

@@ -9,7 +9,7 @@
 
 #include "sys/clock.h"
 #include "sys/numa.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 

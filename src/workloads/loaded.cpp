@@ -8,7 +8,7 @@
 // for `delay` ns per 4 KiB block the step moved. Each delay is a point,
 // "idle" one without load workers, so the curve of latency against the
 // bandwidth the load achieved is one measurement per delay, and its knee
-// is marked in the report (report/loaded_curve.h).
+// is marked in the report (core/loaded_curve.h).
 //
 // Before each sample's clock starts, one word of every page of the chain is
 // read (workloads/load_traffic.h says why) and the load workers are set
@@ -35,7 +35,7 @@
 #include "workloads/chase_order.h"
 #include "workloads/load_team.h"
 #include "workloads/load_traffic.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -8,11 +8,11 @@
 
 #include <memory>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "sys/scratch_file.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -12,7 +12,7 @@
 #include "engine/registry.h"
 #include "workloads/drawn_calls.h"
 #include "workloads/impl_params.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -18,7 +18,7 @@
 #include "engine/registry.h"
 #include "sys/files.h"
 #include "sys/scratch_file.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -8,11 +8,11 @@
 
 #include <cstring>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "workloads/impl_params.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

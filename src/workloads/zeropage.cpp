@@ -14,12 +14,12 @@
 
 #include <cstring>
 
-#include "engine/registry.h"
 #include "core/error.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "sys/memory.h"
 #include "sys/zero_page.h"
-#include "workloads/memory_params.h"
+#include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {

@@ -1,4 +1,4 @@
-// File: sys/machine_facts.h
+// File: sys/collect_machine_facts.h
 // Reads what `membench doctor` judges (core/machine_facts.h) off this
 // machine: sysfs, procfs, CPUID, hwloc, the cgroup, the kernel's config,
 // one small zero-page experiment and a short look at /proc/stat for steal

@@ -1,11 +1,11 @@
-// File: report/json_report.cpp
-#include "report/json_report.h"
+// File: core/result_encoder.cpp
+#include "core/result_encoder.h"
 
 #include "core/error.h"
+#include "core/loaded_curve.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
-#include "report/loaded_curve.h"
-#include "report/parallelism.h"
+#include "core/parallelism.h"
 
 namespace membench {
 namespace {

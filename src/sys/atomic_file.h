@@ -1,4 +1,4 @@
-// File: sys/result_file.h
+// File: sys/atomic_file.h
 // Writing the files membench produces (a result, a comparison): checked
 // for writability before a run spends minutes measuring, then written to a
 // temporary file beside the target and renamed over it, so a failed or

@@ -1,4 +1,4 @@
-// File: report/parallelism.h
+// File: core/parallelism.h
 // Memory-level parallelism from chase points that differ only in how many
 // independent chains were interleaved. K chains in flight give a
 // throughput X_K (loads per second); each chain still waits for its own

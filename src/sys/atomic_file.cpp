@@ -1,5 +1,5 @@
-// File: sys/result_file.cpp
-#include "sys/result_file.h"
+// File: sys/atomic_file.cpp
+#include "sys/atomic_file.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
-// File: report/parallelism.cpp
-#include "report/parallelism.h"
+// File: core/parallelism.cpp
+#include "core/parallelism.h"
 
 #include <algorithm>
 #include <map>

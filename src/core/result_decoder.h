@@ -1,4 +1,4 @@
-// File: report/result_json.h
+// File: core/result_decoder.h
 // A result file (schema membench-result/1) loaded back into the result
 // model, so `membench report FILE` renders what the run printed and compare
 // reads what the run measured. Anything that is not such a file - not JSON,

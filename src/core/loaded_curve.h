@@ -1,4 +1,4 @@
-// File: report/loaded_curve.h
+// File: core/loaded_curve.h
 // The loaded-latency curve from `loaded` points that differ in their
 // injection delay: per delay, the bandwidth the load workers achieved and
 // the latency of a dependent load meanwhile, as MLC's --loaded_latency

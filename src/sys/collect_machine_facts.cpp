@@ -1,5 +1,5 @@
-// File: sys/machine_facts.cpp
-#include "sys/machine_facts.h"
+// File: sys/collect_machine_facts.cpp
+#include "sys/collect_machine_facts.h"
 
 #include <unistd.h>
 
@@ -13,11 +13,11 @@
 #include "core/error.h"
 #include "core/units.h"
 #include "sys/cgroup_limits.h"
+#include "sys/collect_system_info.h"
 #include "sys/cpu.h"
 #include "sys/files.h"
 #include "sys/kernel_config.h"
 #include "sys/limits.h"
-#include "sys/system_info.h"
 #include "sys/tracefs.h"
 #include "sys/zero_page.h"
 

@@ -1,5 +1,5 @@
-// File: report/loaded_curve.cpp
-#include "report/loaded_curve.h"
+// File: core/loaded_curve.cpp
+#include "core/loaded_curve.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
-// File: report/result_file.cpp
-#include "report/result_file.h"
+// File: report/loaded_result.cpp
+#include "report/loaded_result.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// File: workloads/memory_params.h
+// File: workloads/mapped_buffers.h
 // Parameters shared by the workloads that move bytes through mapped buffers
 // (memcpy, memset, ...): size, pages, prefault, misalignment; what such a
 // point needs from the machine; and the buffer that carries them out, with

@@ -1,5 +1,5 @@
-// File: workloads/memory_params.cpp
-#include "workloads/memory_params.h"
+// File: workloads/mapped_buffers.cpp
+#include "workloads/mapped_buffers.h"
 
 #include <cstring>
 #include <map>

@@ -1,5 +1,5 @@
-// File: sys/system_info.cpp
-#include "sys/system_info.h"
+// File: sys/collect_system_info.cpp
+#include "sys/collect_system_info.h"
 
 #include <gnu/libc-version.h>
 #include <hwloc.h>

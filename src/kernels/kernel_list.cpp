@@ -1,4 +1,4 @@
-// File: kernels/registry.cpp
+// File: kernels/kernel_list.cpp
 // The list of kernels: adding a kernel is a function and one line here.
 #include "kernels/kernel.h"
 #include "kernels/kernel_fns.h"

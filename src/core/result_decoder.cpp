@@ -1,5 +1,5 @@
-// File: report/result_json.cpp
-#include "report/result_json.h"
+// File: core/result_decoder.cpp
+#include "core/result_decoder.h"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/hypervisor_name.h"
-#include "report/json_report.h"
+#include "core/result_encoder.h"
 
 namespace membench {
 namespace {

@@ -1,4 +1,4 @@
-// File: sys/system_info.h
+// File: sys/collect_system_info.h
 // Reading the machine a result is measured on (core/system_info.h): kernel,
 // CPU, caches, THP settings, perf_event_paranoid, virtualisation, PMU.
 #pragma once

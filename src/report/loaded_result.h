@@ -1,4 +1,4 @@
-// File: report/result_file.h
+// File: report/loaded_result.h
 // What compare reads of one side: the figures per sample of each
 // measurement, normalised so results with different loop counts compare:
 // the rate in work units per second and the time per loop (samples the
