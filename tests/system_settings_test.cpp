@@ -123,7 +123,8 @@ TEST(Cli, MthpSettingsAreRestoredOnASecondCtrlCDuringASample) {
   const MthpSettingsKept kept;
   // Each sample writes 64 MiB 20,000 times per worker: many seconds.
   const std::string out = Bash("printed=$(mktemp); " + std::string(MEMBENCH_BINARY) +
-                               " run memset --size 64M --pages mthp-64k --procs 2 --loops 20000 -r 100 >$printed 2>/dev/null "
+                               " run memset --size 64M --pages mthp-64k --procs 2 --loops 20000 -r 100 "
+                               ">$printed 2>/dev/null "
                                "& " +
                                kWatched +
                                WaitUntil("grep -q \"\\[madvise\\]\" "

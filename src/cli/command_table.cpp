@@ -21,6 +21,7 @@
 #include "cli/restore_command.h"
 #include "cli/result_output.h"
 #include "cli/run_command.h"
+#include "workloads/impl_params.h"
 
 namespace membench {
 namespace {
@@ -64,7 +65,7 @@ Command CommandList() {
   };
   c.run = [what](const CommandLine&) {
     if (*what == "impls") {
-      ListImpls(std::cout);
+      PrintImplTable(std::cout);
     } else if (*what == "events") {
       ListEvents(std::cout);
     } else {

@@ -11,21 +11,14 @@
 #include "sys/events.h"
 #include "sys/perf_events.h"
 #include "sys/tracefs.h"
-#include "workloads/impl_params.h"
 
 namespace membench {
-namespace {
-
-}  // namespace
-
 void ListWorkloads(std::ostream& out) {
   for (const auto& w : Workloads()) {
     fmt::print(out, "{:<10} {}\n", w.name, w.summary);
     for (const auto& p : w.params) fmt::print(out, "  --{:<12} (default {}) {}\n", p.name, p.default_value, p.help);
   }
 }
-
-void ListImpls(std::ostream& out) { PrintImplTable(out); }
 
 void ListEvents(std::ostream& out) {
   const auto known = sys::ListKnownEvents();

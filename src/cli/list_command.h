@@ -1,6 +1,6 @@
 // File: cli/list_command.h
-// `membench list [workloads|impls|events]`: what exists on this machine, and
-// why something is unavailable.
+// `membench list workloads` and `list events`: what exists on this machine,
+// and why something is unavailable (`list impls`: workloads/impl_params.h).
 #pragma once
 
 #include <ostream>
@@ -9,7 +9,6 @@
 namespace membench {
 
 void ListWorkloads(std::ostream& out);
-void ListImpls(std::ostream& out);
 void ListEvents(std::ostream& out);
 
 }  // namespace membench
