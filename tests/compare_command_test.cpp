@@ -123,9 +123,9 @@ TEST(Compare, TheNoiseFloorKeepsSingleRunsFromCallingSmallChanges) {
   const std::string fast = TempPath("floor_fast.json");
   const std::string slow = TempPath("floor_slow.json");
   const std::string host = RunAndHalvedCopy(fast, slow, 1);
-  const std::string state = TempPath("floor_state");
-  WriteFloorFile(state, host, MemsetFloor(150, "2026-12-01T00:00:00Z"));
-  const std::string env = "XDG_STATE_HOME=" + state + " ";
+  const XdgHomes homes("floor");
+  WriteFloorFile(homes.state, host, MemsetFloor(150, "2026-12-01T00:00:00Z"));
+  const std::string env = homes.Prefix();
   const Outcome floored = Membench("compare " + fast + " " + slow, env);
   ASSERT_EQ(floored.status, 0) << floored.output;
   EXPECT_NE(floored.output.find("noise floor, the smallest change one run or one result a side can call"),
@@ -167,36 +167,33 @@ TEST(Compare, TheNoiseFloorComesFromTheStoreOrTheFileWhicheverIsNewer) {
   const std::string fast = TempPath("newer_fast.json");
   const std::string slow = TempPath("newer_slow.json");
   const std::string host = RunAndHalvedCopy(fast, slow, 1);
-  const std::string data = TempPath("newer_data");
-  const std::string state = TempPath("newer_state");
-  std::filesystem::remove_all(data);
-  std::filesystem::remove_all(state);
-  const std::string env = "XDG_DATA_HOME=" + data + " XDG_STATE_HOME=" + state + " ";
+  const XdgHomes homes("newer");
+  const std::string env = homes.Prefix();
   const std::string compare = "compare --wide " + fast + " " + slow;  // notes matched whole, unwrapped
-  const std::string file = state + "/membench/noise-floor.json";
+  const std::string file = homes.state + "/membench/noise-floor.json";
 
   const Outcome none = Membench(compare, env);
   EXPECT_NE(none.output.find("no noise floor recorded for host " + host + " in " + file + " ("), std::string::npos)
       << none.output;
-  EXPECT_FALSE(std::filesystem::exists(data)) << "compare created the default store's folder";
+  EXPECT_FALSE(std::filesystem::exists(homes.data)) << "compare created the default store's folder";
   const std::string named = TempPath("newer_named.sqlite");
   std::filesystem::remove(named);
   const Outcome not_there = Membench(compare + " --store " + named, env);
   EXPECT_NE(not_there.output.find("no noise floor recorded"), std::string::npos) << not_there.output;
   EXPECT_FALSE(std::filesystem::exists(named)) << "compare created the store it was given";
 
-  const std::string store = data + "/membench/history.sqlite";
-  std::filesystem::create_directories(data + "/membench");
+  const std::string store = homes.data + "/membench/history.sqlite";
+  std::filesystem::create_directories(homes.data + "/membench");
   OpenStore(store)->RecordNoiseFloors({host, "6.18.0", "boot", "cpu", "0.1.0"},
                                       {MemsetFloor(150, "2026-12-02T00:00:00Z")});
-  WriteFloorFile(state, host, MemsetFloor(0.5, "2026-12-01T00:00:00Z"));
+  WriteFloorFile(homes.state, host, MemsetFloor(0.5, "2026-12-01T00:00:00Z"));
   const Outcome stored = Membench(compare, env);
   ASSERT_EQ(stored.status, 0) << stored.output;
   EXPECT_NE(stored.output.find("memset 150.0% (2026-12-02T00:00:00Z) in store " + store + "\n"), std::string::npos)
       << stored.output;
   EXPECT_EQ(stored.output.find("slower"), std::string::npos) << stored.output;
 
-  WriteFloorFile(state, host, MemsetFloor(0.5, "2026-12-03T00:00:00Z"));
+  WriteFloorFile(homes.state, host, MemsetFloor(0.5, "2026-12-03T00:00:00Z"));
   const Outcome filed = Membench(compare, env);
   EXPECT_NE(filed.output.find("memset 0.5% (2026-12-03T00:00:00Z) in " + file + "\n"), std::string::npos)
       << filed.output;

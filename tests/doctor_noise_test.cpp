@@ -19,10 +19,8 @@ namespace membench {
 namespace {
 
 TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
-  const std::string state = TempPath("doctor_state");
-  const std::string data = TempPath("doctor_data");
-  const Outcome o =
-      Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " ");
+  const XdgHomes homes("doctor");
+  const Outcome o = Membench("doctor --noise -r 2 --invocations 2", homes.Prefix());
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("between invocations: 2 separate runs"), std::string::npos) << o.output;
   // And the runs a side compare needs, from each point's run-to-run CV.
@@ -35,9 +33,10 @@ TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
       << o.output;
   EXPECT_NE(o.output.find("  * at --threshold 0: at a threshold of 1%"), std::string::npos) << o.output;
   // No store: the file, and no store made for it.
-  EXPECT_NE(o.output.find("Recorded in " + state + "/membench/noise-floor.json.\n"), std::string::npos) << o.output;
-  EXPECT_FALSE(std::filesystem::exists(data + "/membench/history.sqlite"));
-  const nlohmann::json floors = ReadJson(state + "/membench/noise-floor.json");
+  EXPECT_NE(o.output.find("Recorded in " + homes.state + "/membench/noise-floor.json.\n"), std::string::npos)
+      << o.output;
+  EXPECT_FALSE(std::filesystem::exists(homes.data + "/membench/history.sqlite"));
+  const nlohmann::json floors = ReadJson(homes.state + "/membench/noise-floor.json");
   EXPECT_EQ(floors["schema"], "membench-noise-floor/1");
   const auto& host = floors["hosts"].begin().value();
   EXPECT_EQ(host["memcpy"]["invocations"], 2);
@@ -46,18 +45,14 @@ TEST(Doctor, RecordsThisMachinesNoiseFloorFromSeparateInvocations) {
 
 // Where the default store exists, the floors go there and not to the file.
 TEST(Doctor, RecordsTheNoiseFloorInTheDefaultStoreWhereItExists) {
-  const std::string state = TempPath("doctor_store_state");
-  const std::string data = TempPath("doctor_store_data");
-  std::filesystem::remove_all(state);
-  std::filesystem::remove_all(data);
-  const std::string store = data + "/membench/history.sqlite";
-  std::filesystem::create_directories(data + "/membench");
+  const XdgHomes homes("doctor_store");
+  const std::string store = homes.data + "/membench/history.sqlite";
+  std::filesystem::create_directories(homes.data + "/membench");
   OpenStore(store);
-  const Outcome o =
-      Membench("doctor --noise -r 2 --invocations 2", "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " ");
+  const Outcome o = Membench("doctor --noise -r 2 --invocations 2", homes.Prefix());
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("Recorded in store " + store + ".\n"), std::string::npos) << o.output;
-  EXPECT_FALSE(std::filesystem::exists(state + "/membench/noise-floor.json"));
+  EXPECT_FALSE(std::filesystem::exists(homes.state + "/membench/noise-floor.json"));
   auto opened = OpenStore(store);
   utsname machine{};
   ASSERT_EQ(::uname(&machine), 0);
@@ -72,14 +67,13 @@ TEST(Doctor, RecordsTheNoiseFloorInTheDefaultStoreWhereItExists) {
 // A store that cannot take the floors loses nothing: they go to the file,
 // and doctor says so and exits 2.
 TEST(Doctor, AStoreThatFailsLeavesTheNoiseFloorInTheFile) {
-  const std::string state = TempPath("doctor_bad_state");
-  std::filesystem::remove_all(state);
+  const XdgHomes homes("doctor_bad");
   const std::string not_a_store = TempPath("doctor_notes.txt");
   std::ofstream(not_a_store) << "not a database\n";
-  const Outcome o = Membench("doctor --noise -r 2 --invocations 2",
-                             "XDG_STATE_HOME=" + state + " MEMBENCH_STORE=" + not_a_store + " ");
+  const Outcome o =
+      Membench("doctor --noise -r 2 --invocations 2", homes.Prefix() + "MEMBENCH_STORE=" + not_a_store + " ");
   EXPECT_EQ(o.status, 2) << o.output;
-  const std::string file = state + "/membench/noise-floor.json";
+  const std::string file = homes.state + "/membench/noise-floor.json";
   EXPECT_NE(
       o.output.find("the noise floors were not recorded in the store: " + not_a_store + " is not a membench store"),
       std::string::npos)

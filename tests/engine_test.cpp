@@ -129,7 +129,7 @@ WorkloadInfo NopInfo() {
   info.name = "nop";
   info.unit = WorkUnit::kLoads;
   info.rate_label = "loads";
-  info.make = [] { return std::unique_ptr<Workload>(new NopWorkload()); };
+  info.make = MakeWorkload<NopWorkload>;
   return info;
 }
 
@@ -145,7 +145,7 @@ long VoluntarySwitches() {
 TEST(TeamSampler, IdleWorkersSleepWithoutPolling) {
   const WorkloadInfo info = NopInfo();
   Point point;
-  TeamSampler team(info, point, WorkerPlan{sys::WorkerKind::kThread, 3}, {}, {});
+  TeamSampler team(info, point, WorkerPlan{WorkerKind::kThread, 3}, {}, {});
   team.Take(1000);  // the workers are in their round loop now
   const long before = VoluntarySwitches();
   ::usleep(500'000);
@@ -157,7 +157,7 @@ TEST(TeamSampler, IdleWorkersSleepWithoutPolling) {
 TEST(TeamSampler, ASampleSpansTheTeamAndSaysHowFarApartItStarted) {
   const WorkloadInfo info = NopInfo();
   Point point;
-  for (const sys::WorkerKind kind : {sys::WorkerKind::kThread, sys::WorkerKind::kProcess}) {
+  for (const WorkerKind kind : {WorkerKind::kThread, WorkerKind::kProcess}) {
     TeamSampler team(info, point, WorkerPlan{kind, 2}, {}, sys::ResolveEventList("task-clock"));
     for (int i = 0; i < 3; ++i) {
       const Sample s = team.Take(100'000);
@@ -194,7 +194,7 @@ class LoggedWorkload : public Workload {
 
 TEST(WorkloadSampler, ARemappedPointDropsTheOldMemoryBeforeWarmingTheNew) {
   WorkloadInfo info = NopInfo();
-  info.make = [] { return std::unique_ptr<Workload>(new LoggedWorkload()); };
+  info.make = MakeWorkload<LoggedWorkload>;
   Point point;
   point.values.push_back({kRemapParam, ParamValue{"yes"}});
   remap_log.clear();
@@ -265,7 +265,7 @@ class PagesWorkload : public Workload {
 // place in the free lists: 0-2 of 16 (20 runs: 0 in 12, 1 in 7, 2 in 1).
 TEST(WorkloadSampler, ARemappedPointDrawsNewPhysicalPagesForEachPreparation) {
   WorkloadInfo info = NopInfo();
-  info.make = [] { return std::unique_ptr<Workload>(new PagesWorkload()); };
+  info.make = MakeWorkload<PagesWorkload>;
   info.needs = [](const Point&) {
     WorkloadNeeds needs;
     needs.memory_bytes = kPagesWorkloadBytes;

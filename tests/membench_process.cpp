@@ -26,6 +26,13 @@ Outcome Membench(const std::string& args, const std::string& prefix) {
                     prefix + std::string(MEMBENCH_BINARY) + " " + args);
 }
 
+XdgHomes::XdgHomes(const std::string& name) : state(TempPath(name + "_state")), data(TempPath(name + "_data")) {
+  std::filesystem::remove_all(state);
+  std::filesystem::remove_all(data);
+}
+
+std::string XdgHomes::Prefix() const { return "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " "; }
+
 Outcome RunCommand(const std::string& command_line) {
   const std::string command = command_line + " 2>&1";
   Outcome out;

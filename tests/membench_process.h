@@ -45,6 +45,17 @@ class MthpSettingsKept {
 // A path in this test process's own scratch directory, which is removed with
 // everything in it when the process exits.
 std::string TempPath(const std::string& name);
+
+// A test's own XDG state and data folders (TempPath(name + "_state") and
+// "_data"), empty at the start: where a test's noise floors and default store
+// go, apart from every other test's.
+struct XdgHomes {
+  explicit XdgHomes(const std::string& name);
+  std::string state;
+  std::string data;
+  // "XDG_STATE_HOME=... XDG_DATA_HOME=... ", a prefix for Membench().
+  std::string Prefix() const;
+};
 nlohmann::json ReadJson(const std::string& path);
 
 // The mean page faults per sample of one measurement of a result file;

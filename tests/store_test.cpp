@@ -365,14 +365,13 @@ TEST_P(StoreTest, TheKernelABWorkflowWorksAsWritten) {
 // $MEMBENCH_STORE.
 TEST_P(StoreTest, DoctorRecordsNoiseFloorsInTheStoreAndCompareAppliesThem) {
   const std::string location = NewLocation();
-  const std::string state = TempPath(GetParam() == Backend::kSqlite ? "floors_sqlite" : "floors_postgres");
-  std::filesystem::remove_all(state);
-  const std::string env = "XDG_STATE_HOME=" + state + " ";
+  const XdgHomes homes(GetParam() == Backend::kSqlite ? "floors_sqlite" : "floors_postgres");
+  const std::string env = homes.Prefix();
   const Outcome doctor = Membench("doctor --noise -r 2 --invocations 2 --store " + Quoted(location), env);
   ASSERT_EQ(doctor.status, 0) << doctor.output;
   auto store = OpenStore(location);
   EXPECT_NE(doctor.output.find("Recorded in store " + store->name() + ".\n"), std::string::npos) << doctor.output;
-  EXPECT_FALSE(std::filesystem::exists(state + "/membench/noise-floor.json"));
+  EXPECT_FALSE(std::filesystem::exists(homes.state + "/membench/noise-floor.json"));
   const auto floors = store->NewestNoiseFloors(RealResult().system.hostname);
   ASSERT_EQ(floors.size(), 2u);
   EXPECT_EQ(floors[0].kind, "fault");

@@ -10,11 +10,11 @@
 #include "cli/command_table.h"
 #include "cli/help_format.h"
 #include "cli/history_command.h"
-#include "cli/restore_command.h"
-#include "cli/run_invocations.h"
 #include "cli/run_command.h"
 #include "core/error.h"
 #include "core/suggest.h"
+#include "engine/leftover_changes.h"
+#include "engine/separate_invocations.h"
 
 #ifndef MEMBENCH_VERSION
 #error "MEMBENCH_VERSION is set by CMakeLists.txt"

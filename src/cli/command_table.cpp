@@ -18,9 +18,10 @@
 #include "cli/history_command.h"
 #include "cli/list_command.h"
 #include "cli/report_command.h"
-#include "cli/restore_command.h"
 #include "cli/result_output.h"
 #include "cli/run_command.h"
+#include "engine/event_list.h"
+#include "engine/leftover_changes.h"
 #include "workloads/impl_params.h"
 
 namespace membench {
@@ -67,7 +68,7 @@ Command CommandList() {
     if (*what == "impls") {
       PrintImplTable(std::cout);
     } else if (*what == "events") {
-      ListEvents(std::cout);
+      PrintEventList(std::cout);
     } else {
       ListWorkloads(std::cout);
     }

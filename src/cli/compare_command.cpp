@@ -15,13 +15,12 @@
 #include "cli/store_flags.h"
 #include "core/error.h"
 #include "core/noise_floor.h"
+#include "engine/host.h"
 #include "report/compare_csv.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
 #include "report/mail_report.h"
 #include "report/metadata_diff.h"
-#include "sys/atomic_file.h"
-#include "sys/terminal.h"
 
 namespace membench {
 
@@ -172,7 +171,7 @@ int CompareAndDecide(const CompareArgs& args) {
   options.wide = args.wide;
   options.mail = args.format == "mail";
   options.html = args.format == "html";
-  options.colour = args.output.empty() && sys::StdoutWantsColour();
+  options.colour = args.output.empty() && host::StdoutWantsColour();
   options.style = args.style;
   options.style.colour = options.colour;
   const Sides sides = SplitSides(args.results);
@@ -197,7 +196,7 @@ int CompareAndDecide(const CompareArgs& args) {
                   : args.format == "csv" ? csv_text()
                                          : rendered.str(),
                   args.output);
-  if (!args.json_path.empty()) sys::WriteFileAtomically(args.json_path, json_text());
+  if (!args.json_path.empty()) host::WriteFileAtomically(args.json_path, json_text());
   if (args.bisect) {
     switch (BisectOutcomeOf(result, compared.options.threshold_pct)) {
       case BisectOutcome::kRegression:

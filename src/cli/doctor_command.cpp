@@ -17,14 +17,11 @@
 #include "core/measurement_stats.h"
 #include "core/noise_floor.h"
 #include "core/power.h"
+#include "engine/host.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "engine/separate_invocations.h"
 #include "report/compare_report.h"
-#include "sys/atomic_file.h"
-#include "sys/command.h"
-#include "sys/files.h"
-#include "sys/interrupt.h"
-#include "sys/process.h"
 
 namespace membench {
 namespace {
@@ -48,29 +45,16 @@ const std::vector<ReferencePoint>& ReferencePoints() {
 
 // One separate invocation of membench itself: the rates of its samples.
 std::vector<double> InvocationRates(const ReferencePoint& reference) {
-  const std::string json = sys::CreateUniqueTemporaryFile("membench-doctor-", ".json");
-  std::vector<std::string> argv = {sys::ExecutablePath()};
-  argv.insert(argv.end(), reference.args.begin(), reference.args.end());
-  for (const char* extra : {"-e", "task-clock", "--json"}) argv.emplace_back(extra);
-  argv.push_back(json);
-  // The temporary file goes on every way out, a failed start included.
+  std::vector<std::string> args = reference.args;
+  args.insert(args.end(), {"-e", "task-clock"});
+  const RunResult result =
+      RunMembenchForResult(args, fmt::format("membench doctor: the {} reference run", reference.kind));
   std::vector<double> rates;
-  try {
-    const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
-    if (!outcome.status.exited || outcome.status.code != 0) {
-      throw Error(
-          fmt::format("membench doctor: the {} reference run failed ({})", reference.kind, outcome.status.Describe()));
+  for (const Measurement& m : result.measurements) {
+    for (const Sample& s : m.samples) {
+      if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
     }
-    for (const Measurement& m : LoadResult(json).measurements) {
-      for (const Sample& s : m.samples) {
-        if (const auto rate = RatePerSecond(s)) rates.push_back(*rate);
-      }
-    }
-  } catch (...) {
-    sys::RemoveFile(json);
-    throw;
   }
-  sys::RemoveFile(json);
   if (rates.empty()) throw Error(fmt::format("membench doctor: the {} reference run measured nothing", reference.kind));
   return rates;
 }
@@ -123,7 +107,7 @@ int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& 
       "more than its samples: placement, the host, frequency)\n",
       invocations);
   std::vector<std::vector<std::vector<double>>> runs(ReferencePoints().size());
-  for (int i = 0; i < invocations && !sys::Interrupted(); ++i) {
+  for (int i = 0; i < invocations && !host::Interrupted(); ++i) {
     for (std::size_t p = 0; p < ReferencePoints().size(); ++p) runs[p].push_back(InvocationRates(ReferencePoints()[p]));
   }
   std::vector<NoiseFloor> floors;

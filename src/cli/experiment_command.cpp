@@ -18,12 +18,9 @@
 #include "core/error.h"
 #include "core/paired.h"
 #include "core/result_encoder.h"
+#include "engine/host.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
-#include "sys/atomic_file.h"
-#include "sys/command.h"
-#include "sys/limits.h"
-#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -56,7 +53,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         break;
       case RunKind::kCommand:
         p.command.argv = CommandFor(run, params);
-        if (!sys::ProgramFound(p.command.argv.front())) {
+        if (!host::ProgramFound(p.command.argv.front())) {
           throw Error(fmt::format("{} is not installed (not found in PATH){}", p.command.argv.front(),
                                   run.missing_hint.empty() ? "" : ": " + run.missing_hint));
         }
@@ -140,7 +137,7 @@ int ReportExperiment(const ExperimentReportArgs& args) {
   if (rows.empty()) {
     throw Error(fmt::format("no run of {} was saved under both @{} and @{}", args.file, args.a_tag, args.b_tag));
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", sys::StdoutWantsColour());
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", host::StdoutWantsColour());
   return 0;
 }
 
@@ -152,9 +149,9 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     throw Error("experiment run prints its table on standard output: give -o FILE for the " + args.format +
                 " report of its runs");
   }
-  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
+  if (!args.output.empty()) host::CheckWritable(args.output, "-o");
   const Experiment experiment = LoadExperiment(args.file);
-  const int cpus = sys::AllowedCpuCount();
+  const int cpus = host::AllowedCpuCount();
   std::vector<PreparedRun> prepared;
   for (const ExperimentRun& run : experiment.runs) prepared.push_back(Prepare(experiment, run, args.quick, cpus));
   fmt::print("membench experiment {}{}: {}\n{} run{}{}\n", experiment.name,
@@ -219,7 +216,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     }
     WriteReportText(report.str(), args.output);
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", sys::StdoutWantsColour());
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", host::StdoutWantsColour());
   return status;
 }
 

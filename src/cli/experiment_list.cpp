@@ -11,8 +11,7 @@
 #include "cli/experiment_file.h"
 #include "cli/help_format.h"
 #include "core/error.h"
-#include "sys/files.h"
-#include "sys/process.h"
+#include "engine/host.h"
 
 #ifndef MEMBENCH_SOURCE_EXPERIMENTS
 #error "MEMBENCH_SOURCE_EXPERIMENTS is set by CMakeLists.txt"
@@ -34,9 +33,9 @@ std::string Duration(int seconds) {
 }  // namespace
 
 std::string ExperimentsDirectory() {
-  const std::string installed = sys::ExecutableDirectory() + "/../share/membench/experiments";
+  const std::string installed = host::ExecutableDirectory() + "/../share/membench/experiments";
   for (const std::string& place : {installed, std::string(MEMBENCH_SOURCE_EXPERIMENTS)}) {
-    if (sys::PathExists(place)) return std::filesystem::path(place).lexically_normal().string();
+    if (host::PathExists(place)) return std::filesystem::path(place).lexically_normal().string();
   }
   return "";
 }
@@ -47,7 +46,7 @@ int ListExperiments() {
     throw Error(
         fmt::format("no experiments found in {}/../share/membench/experiments or {} (reinstall membench, "
                     "or run one from a file: membench experiment run FILE)",
-                    sys::ExecutableDirectory(), MEMBENCH_SOURCE_EXPERIMENTS));
+                    host::ExecutableDirectory(), MEMBENCH_SOURCE_EXPERIMENTS));
   }
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 #include <string_view>
 
 #include "cli/flag_values.h"
@@ -16,11 +15,10 @@
 #include "core/change_points.h"
 #include "core/error.h"
 #include "core/result_encoder.h"
+#include "engine/host.h"
 #include "report/change_points_report.h"
 #include "report/point_history.h"
 #include "report/text_report.h"
-#include "sys/atomic_file.h"
-#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -133,7 +131,7 @@ int ListChanges(const HistoryArgs& args) {
 }
 
 int ShowHistory(const HistoryArgs& args) {
-  if (!args.output.empty()) sys::CheckWritable(args.output, "-o");
+  if (!args.output.empty()) host::CheckWritable(args.output, "-o");
   ResultSelector selector(args.store);
   std::vector<RunResult> results;
   for (const auto& name : args.runs) {
@@ -143,11 +141,7 @@ int ShowHistory(const HistoryArgs& args) {
       results.push_back(selector.store().Load(selector.StoredId(name)));
     }
   }
-  std::ostringstream text;
-  ReportStyle style = args.style;
-  style.colour = args.output.empty() && sys::StdoutWantsColour();
-  WriteReport(results, args.format, text, style);
-  WriteReportText(text.str(), args.output);
+  PrintResults(results, args.format, args.style, args.output);
   return 0;
 }
 
@@ -156,7 +150,7 @@ int ExportHistory(const HistoryArgs& args) {
   ResultSelector selector(args.store);
   const std::int64_t id = selector.StoredId(args.runs.front());
   const RunResult result = selector.store().Load(id);
-  sys::WriteFileAtomically(args.json_path, ResultToJson(result).dump(2) + "\n");
+  host::WriteFileAtomically(args.json_path, ResultToJson(result).dump(2) + "\n");
   std::cerr << fmt::format("membench: run {} written to {}\n", id, args.json_path);
   return 0;
 }
@@ -165,7 +159,7 @@ int ImportHistory(const HistoryArgs& args) {
   // Every file is read before anything is saved: a bad one is an error on
   // its own, not half an import.
   std::vector<RunResult> results;
-  for (const auto& path : args.files) results.push_back(LoadResult(path));
+  for (const auto& path : args.files) results.push_back(host::LoadResult(path));
   auto store = OpenStoreNamed(args.store);
   for (std::size_t i = 0; i < results.size(); ++i) {
     const SaveOutcome saved = store->Save(results[i], true);

@@ -1,6 +1,7 @@
 // File: cli/list_command.h
-// `membench list workloads` and `list events`: what exists on this machine,
-// and why something is unavailable (`list impls`: workloads/impl_params.h).
+// `membench list workloads`: what exists on this machine, and why something is
+// unavailable (`list impls`: workloads/impl_params.h; `list events`:
+// engine/event_list.h).
 #pragma once
 
 #include <ostream>
@@ -9,6 +10,5 @@
 namespace membench {
 
 void ListWorkloads(std::ostream& out);
-void ListEvents(std::ostream& out);
 
 }  // namespace membench

@@ -4,13 +4,13 @@
 #include <fmt/format.h>
 
 #include "core/machine_checks.h"
+#include "engine/host.h"
 #include "report/machine_checks_report.h"
-#include "sys/collect_machine_facts.h"
 
 namespace membench {
 
 int RunMachineDoctor(bool json) {
-  const MachineFacts facts = sys::CollectMachineFacts();
+  const MachineFacts facts = host::CollectMachineFacts();
   const std::vector<MachineCheck> checks = CheckMachine(facts);
   fmt::print("{}", json ? MachineChecksJson(facts.system, checks) : MachineChecksText(facts.system, checks));
   std::fflush(stdout);

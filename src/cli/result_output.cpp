@@ -8,16 +8,12 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "core/result_decoder.h"
 #include "core/result_encoder.h"
+#include "engine/host.h"
 #include "report/csv_report.h"
 #include "report/html_report.h"
 #include "report/mail_report.h"
 #include "report/text_report.h"
-#include "sys/atomic_file.h"
-#include "sys/files.h"
-#include "sys/pause_point.h"
-#include "sys/terminal.h"
 
 namespace membench {
 namespace {
@@ -30,8 +26,8 @@ std::string JsonText(const RunResult& result) {
 // Keeps a result no destination took in a file `history import` takes.
 void Rescue(const RunResult& result) {
   try {
-    const std::string path = sys::CreateUniqueTemporaryFile("membench-unsaved-", ".json");
-    sys::WriteFileAtomically(path, JsonText(result));
+    const std::string path = host::CreateUniqueTemporaryFile("membench-unsaved-", ".json");
+    host::WriteFileAtomically(path, JsonText(result));
     std::cerr << "membench: kept it in " << path << "; `membench history import " << path << "` saves it later\n";
   } catch (const Error& also) {
     std::cerr << "membench: and it could not be kept in a file either: " << also.what() << "\n";
@@ -42,7 +38,7 @@ void Rescue(const RunResult& result) {
 bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
   try {
     auto store = OpenStoreNamed(save.store);
-    const SaveOutcome saved = store->Save(result, false, [] { sys::PausePoint("store-save"); });
+    const SaveOutcome saved = store->Save(result, false, [] { host::PausePoint("store-save"); });
     std::cerr << fmt::format("membench: saved as run {} in {}{}{}\n", saved.id, store->name(),
                              result.tag.empty() ? "" : " with tag " + result.tag,
                              result.interrupted ? " (interrupted: what it measured)" : "");
@@ -56,7 +52,7 @@ bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
 // Returns false, after saying why, when the file could not be written.
 bool WriteJson(const RunResult& result, const std::string& path) {
   try {
-    sys::WriteFileAtomically(path, JsonText(result));
+    host::WriteFileAtomically(path, JsonText(result));
     std::cerr << "membench: result written to " << path << "\n";
     return true;
   } catch (const std::exception& e) {
@@ -120,8 +116,8 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
 }
 
 void CheckFileDestinations(const std::string& json_path, const std::string& report_path) {
-  if (!json_path.empty()) sys::CheckWritable(json_path, "--json");
-  if (!report_path.empty()) sys::CheckWritable(report_path, "-o");
+  if (!json_path.empty()) host::CheckWritable(json_path, "--json");
+  if (!report_path.empty()) host::CheckWritable(report_path, "-o");
   if (!json_path.empty() && json_path == report_path) {
     throw Error("--json and -o both name " + json_path + ": one would overwrite the other; give two files");
   }
@@ -138,8 +134,16 @@ void WriteReportText(const std::string& text, const std::string& path) {
     std::cout.flush();
     return;
   }
-  sys::WriteFileAtomically(path, text);
+  host::WriteFileAtomically(path, text);
   std::cerr << "membench: report written to " << path << "\n";
+}
+
+void PrintResults(const std::vector<RunResult>& results, const std::string& format, ReportStyle style,
+                  const std::string& path) {
+  std::ostringstream text;
+  style.colour = path.empty() && host::StdoutWantsColour();
+  WriteReport(results, format, text, style);
+  WriteReportText(text.str(), path);
 }
 
 int SaveResult(const RunResult& result, const OutputRequest& request) {
@@ -168,7 +172,7 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
     if (request.print_report) {
       std::ostringstream report;
       ReportStyle style = request.style;
-      style.colour = request.report_path.empty() && sys::StdoutWantsColour();
+      style.colour = request.report_path.empty() && host::StdoutWantsColour();
       WriteReport({result}, request.format, report, style);
       WriteReportText(report.str(), request.report_path);
     }
@@ -186,12 +190,6 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
   }
   // An interrupted run says so first; the messages above say what else failed.
   return result.interrupted ? 130 : status;
-}
-
-RunResult LoadResult(const std::string& path) {
-  const auto text = sys::ReadFile(path);
-  if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
-  return ParseResult(*text, path);
 }
 
 }  // namespace membench

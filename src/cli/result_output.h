@@ -57,6 +57,11 @@ void CheckFileDestinations(const std::string& json_path, const std::string& repo
 // Writes a finished report to `path`, or to standard output where it is "".
 void WriteReportText(const std::string& text, const std::string& path);
 
+// `membench report FILE` and `history show RUN`: the results rendered in
+// `format` (colour only on a terminal) to `path`, or stdout where it is "".
+void PrintResults(const std::vector<RunResult>& results, const std::string& format, ReportStyle style,
+                  const std::string& path);
+
 // Writes the JSON file and saves into the store, where asked; returns 0,
 // or 2 after saying on stderr what failed and where the result was kept.
 int SaveResult(const RunResult& result, const OutputRequest& request);
@@ -65,8 +70,5 @@ int SaveResult(const RunResult& result, const OutputRequest& request);
 // report on stdout (or -o), the JSON and the store where asked; returns the
 // exit status (130 when interrupted, else 2 when a destination failed).
 int ReportAndSave(RunResult result, const OutputRequest& request);
-
-// Throws Error when the file cannot be read or is not a membench result.
-RunResult LoadResult(const std::string& path);
 
 }  // namespace membench

@@ -9,6 +9,7 @@
 #include "cli/result_output.h"
 #include "cli/store_flags.h"
 #include "core/error.h"
+#include "engine/host.h"
 
 namespace membench {
 namespace {
@@ -68,7 +69,7 @@ SelectedRuns ResultSelector::Select(const std::string& name) {
     const std::int64_t id = StoredId(name);
     return {fmt::format("run {}", id), {store().Load(id)}};
   }
-  return {name, {LoadResult(name)}};
+  return {name, {host::LoadResult(name)}};
 }
 
 }  // namespace membench

@@ -10,7 +10,6 @@
 #include "cli/flag_values.h"
 #include "cli/lmsummary_command.h"
 #include "cli/result_output.h"
-#include "cli/run_invocations.h"
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
@@ -18,6 +17,7 @@
 #include "core/suggest.h"
 #include "engine/invocation.h"
 #include "engine/registry.h"
+#include "engine/separate_invocations.h"
 #include "engine/workers.h"
 
 namespace membench {
@@ -86,6 +86,24 @@ std::string PairedByExample(const WorkloadInfo& info) {
                      along->first);
 }
 
+// The flags every measuring command shares, lmsummary's included: what is
+// counted and where it runs, and where the result goes.
+void AddCountingFlags(CLI::App& cmd, CommonRunFlags& f) {
+  cmd.add_option(
+         "-e,--events", f.events,
+         "counters (default: the set default): sets default (perf stat's), tlb, cache, branch, faults; perf names, "
+         "libpfm4 names, tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
+      ->type_name("EVENTS");
+  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3 (workers: round-robin)")->type_name("CPUS");
+}
+
+void AddResultFlags(CLI::App& cmd, CommonRunFlags& f) {
+  cmd.add_option("--json", f.output.json_path, "also write the full result (schema membench-result/1) to FILE")
+      ->type_name("FILE");
+  AddReportFlags(cmd, f.output.format, f.output.report_path, f.output.style, ResultFormats());
+  AddSaveFlags(cmd, f.output.save);
+}
+
 // A workload's own parameter wins over a common flag of the same name:
 // clear's --order (the sample order is then --sample-order alone) and
 // hackbench's --loops (its samples are one run each anyway).
@@ -108,12 +126,7 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
     cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
         ->type_name("N");
   }
-  cmd.add_option(
-         "-e,--events", f.events,
-         "counters (default: the set default): sets default (perf stat's), tlb, cache, branch, faults; perf names, "
-         "libpfm4 names, tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
-      ->type_name("EVENTS");
-  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3 (workers: round-robin)")->type_name("CPUS");
+  AddCountingFlags(cmd, f);
   cmd.add_option("--procs", f.procs,
                  "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
       ->type_name("LIST");
@@ -148,10 +161,7 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
                  "yes: fresh memory before every sample (untimed), so the interval includes where in physical memory "
                  "the buffers land; no,yes measures both (default no)")
       ->type_name("no|yes");
-  cmd.add_option("--json", f.output.json_path, "also write the full result (schema membench-result/1) to FILE")
-      ->type_name("FILE");
-  AddReportFlags(cmd, f.output.format, f.output.report_path, f.output.style, ResultFormats());
-  AddSaveFlags(cmd, f.output.save);
+  AddResultFlags(cmd, f);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
   cmd.add_option("--paired-by", f.paired_by,
@@ -243,7 +253,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
     // A point that cannot run here is refused before the first child starts.
     CheckPointsFit(info, points, options);
     int status = 0;
-    std::optional<RunResult> result = MeasureInInvocations(line, options.invocations, status);
+    std::optional<RunResult> result = MeasureInInvocations(line.argc, line.argv, options.invocations, status);
     if (!result) return status;
     result->paired_by = flags.paired_by;
     return std::max(status, ReportAndSave(std::move(*result), flags.output));
@@ -279,13 +289,8 @@ Command LmSummaryCommand() {
                    fmt::format("timed samples per figure (default {})", kDefaultRepetitions))
         ->type_name("N");
     cmd.add_option("--warmup", f.warmup, "untimed warm-up samples per figure (default 1)")->type_name("N");
-    cmd.add_option("-e,--events", f.events, "counters, as for every workload (default: the set default)")
-        ->type_name("EVENTS");
-    cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3")->type_name("CPUS");
-    cmd.add_option("--json", f.output.json_path, "also write every measurement (schema membench-result/1) to FILE")
-        ->type_name("FILE");
-    AddReportFlags(cmd, f.output.format, f.output.report_path, f.output.style, ResultFormats());
-    AddSaveFlags(cmd, f.output.save);
+    AddCountingFlags(cmd, f);
+    AddResultFlags(cmd, f);
   };
   c.run = [flags](const CommandLine& line) { return RunSummary(*flags, line); };
   c.measures = true;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "engine/counter_set.h"
 #include "sys/clock.h"
 #include "sys/command.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/counter_set.h"
+#include "core/event_spec.h"
 #include "engine/sample_source.h"
 
 namespace membench {

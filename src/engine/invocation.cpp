@@ -11,6 +11,7 @@
 #include "core/measurement_stats.h"
 #include "core/paired.h"
 #include "core/units.h"
+#include "engine/memory_traffic.h"
 #include "engine/plan_checks.h"
 #include "engine/team_sampler.h"
 #include "engine/workers.h"
@@ -239,7 +240,7 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
   for (const Point& point : points) {
     const auto workers = WorkersOf(point);
     plan.needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
-                          workers && workers->kind == sys::WorkerKind::kThread, NeedsWithRemap(info, point)});
+                          workers && workers->kind == WorkerKind::kThread, NeedsWithRemap(info, point)});
   }
   std::uint64_t largest_cache = 0;
   for (const auto& cache : caches) largest_cache = std::max(largest_cache, cache.size_bytes);

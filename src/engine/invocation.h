@@ -20,11 +20,13 @@
 
 #include "core/result.h"
 #include "engine/exec_sampler.h"
-#include "engine/memory_traffic.h"
+#include "engine/memory_traffic_mode.h"
 #include "engine/runner.h"
 #include "engine/workload.h"
 
 namespace membench {
+
+class MemoryTrafficMeter;
 
 // What a command asks for besides its points.
 struct RunOptions {

@@ -15,12 +15,10 @@
 
 #include "core/memory_counters.h"
 #include "core/result.h"
+#include "engine/memory_traffic_mode.h"
 #include "sys/memory_controller_counters.h"
 
 namespace membench {
-
-// --memory-traffic: measure where the machine can (auto), insist (on), or not.
-enum class MemoryTrafficMode { kAuto, kOn, kOff };
 
 class MemoryTrafficMeter {
  public:

@@ -83,7 +83,7 @@ TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPla
       expected_(expected),
       traffic_meter_(memory),
       tasks_(info.NeedsOf(point).tasks),
-      round_cpu_(plan.kind == sys::WorkerKind::kThread && tasks_ != TaskCreation::kNone),
+      round_cpu_(plan.kind == WorkerKind::kThread && tasks_ != TaskCreation::kNone),
       lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
       memory_(sizeof(Shared) + sizeof(WorkerSlot) * static_cast<std::size_t>(plan.count)) {
   if (events.size() > kMaxTeamEvents) {
@@ -132,7 +132,7 @@ void TeamSampler::Stop() {
 }
 
 CpuTimeScope TeamSampler::WorkerCpuScope() const {
-  if (plan_.kind == sys::WorkerKind::kProcess) {
+  if (plan_.kind == WorkerKind::kProcess) {
     return {CpuTimeScope::Own::kProcess, tasks_ == TaskCreation::kProcesses};
   }
   return {round_cpu_ ? CpuTimeScope::Own::kNone : CpuTimeScope::Own::kThread, false};
@@ -163,7 +163,7 @@ void TeamSampler::WorkerMain(int index) {
   std::unique_ptr<CounterSet> counters;
   try {
     std::unique_lock<std::mutex> lock(g_prepare_mutex, std::defer_lock);
-    if (plan_.kind == sys::WorkerKind::kThread) lock.lock();
+    if (plan_.kind == WorkerKind::kThread) lock.lock();
     workload = info_.make();
     workload->Prepare(point_);
     counters = std::make_unique<CounterSet>(events_, CountTargetFor(tasks_), expected_);
@@ -256,21 +256,13 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
 }
 
 void TeamSampler::Describe(Measurement& m) const {
-  const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
-  m.unit = unit.unit;
-  m.rate_label = unit.rate_label;
-  if (info_.traffic) m.traffic = info_.traffic(point_);
-  m.phases = lead_->Phases();
-  m.side_counts = lead_->SideCounts();
-  if (traffic_meter_ != nullptr) {
-    for (SideCount& side : MemoryTrafficSideCounts()) m.side_counts.push_back(std::move(side));
-  }
+  DescribeWorkloadPoint(info_, point_, *lead_, traffic_meter_ != nullptr, m);
   if (m.side_counts.size() > kMaxTeamSideCounts) {
     throw Error(fmt::format("{} keeps {} side counts; a team carries at most {}", info_.name, m.side_counts.size(),
                             kMaxTeamSideCounts));
   }
   const std::string children = tasks_ == TaskCreation::kProcesses ? ", and the child processes they reaped" : "";
-  if (plan_.kind == sys::WorkerKind::kProcess) {
+  if (plan_.kind == WorkerKind::kProcess) {
     m.cpu_time_scope = "the worker processes, each its own, summed" + children;
   } else if (round_cpu_) {
     m.cpu_time_scope =
@@ -283,7 +275,7 @@ void TeamSampler::Describe(Measurement& m) const {
   m.notes.push_back(fmt::format(
       "{} worker {}, {}, each with its own memory and counters, released together by a barrier (each spins until "
       "all are awake); rate = all workers' work / wall time of the parallel region",
-      plan_.count, plan_.kind == sys::WorkerKind::kProcess ? "processes" : "threads",
+      plan_.count, plan_.kind == WorkerKind::kProcess ? "processes" : "threads",
       lead_cpus_.empty() ? "unpinned" : "pinned round-robin to --cpu"));
 }
 

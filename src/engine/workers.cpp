@@ -33,8 +33,8 @@ bool Remapped(const WorkloadInfo& info, const Point& point) {
 
 std::optional<WorkerPlan> WorkersOf(const Point& point) {
   for (const auto& [name, value] : point.values) {
-    if (name == kProcsParam) return WorkerPlan{sys::WorkerKind::kProcess, static_cast<int>(value.number)};
-    if (name == kThreadsParam) return WorkerPlan{sys::WorkerKind::kThread, static_cast<int>(value.number)};
+    if (name == kProcsParam) return WorkerPlan{WorkerKind::kProcess, static_cast<int>(value.number)};
+    if (name == kThreadsParam) return WorkerPlan{WorkerKind::kThread, static_cast<int>(value.number)};
   }
   return std::nullopt;
 }

@@ -9,13 +9,13 @@
 #include <string>
 
 #include "core/params.h"
+#include "core/worker_kind.h"
 #include "engine/workload.h"
-#include "sys/worker_team.h"
 
 namespace membench {
 
 struct WorkerPlan {
-  sys::WorkerKind kind = sys::WorkerKind::kProcess;
+  WorkerKind kind = WorkerKind::kProcess;
   int count = 1;
 };
 

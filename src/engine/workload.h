@@ -127,4 +127,10 @@ struct WorkloadInfo {
   }
 };
 
+// WorkloadInfo::make for a workload class: info.make = MakeWorkload<MemcpyWorkload>.
+template <class W>
+std::unique_ptr<Workload> MakeWorkload() {
+  return std::make_unique<W>();
+}
+
 }  // namespace membench

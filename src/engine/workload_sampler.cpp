@@ -105,9 +105,10 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
                                  const std::vector<EventStatus>& expected, MemoryTrafficMeter* memory)
     : info_(info),
       point_(point),
+      needs_(info.NeedsOf(point)),
       workload_(info.make()),
-      cpu_scope_{CpuTimeScope::Own::kProcess, info.NeedsOf(point).tasks == TaskCreation::kProcesses},
-      counters_(events, CountTargetFor(info.NeedsOf(point).tasks), expected),
+      cpu_scope_{CpuTimeScope::Own::kProcess, needs_.tasks == TaskCreation::kProcesses},
+      counters_(events, CountTargetFor(needs_.tasks), expected),
       traffic_meter_(memory),
       remap_(Remapped(info, point)),
       remap_by_default_(RemappedByDefault(info, point)) {
@@ -120,7 +121,7 @@ void WorkloadSampler::Remap() {
   // The new memory is mapped while the old is still held, behind a spacer:
   // pages freed a moment before would come straight back, in the same
   // placement, and preparations would cycle through a few sets of pages.
-  sys::MappedRegion spacer = PlacementSpacer(info_.NeedsOf(point_).memory_bytes);
+  sys::MappedRegion spacer = PlacementSpacer(needs_.memory_bytes);
   std::unique_ptr<Workload> fresh = info_.make();
   fresh->Prepare(point_);
   spacer = sys::MappedRegion();
@@ -140,16 +141,21 @@ void WorkloadSampler::Remap() {
   }
 }
 
-void WorkloadSampler::Describe(Measurement& m) const {
-  const WorkloadInfo::PointUnit unit = info_.UnitOf(point_);
+void DescribeWorkloadPoint(const WorkloadInfo& info, const Point& point, const Workload& workload, bool metered,
+                           Measurement& m) {
+  const WorkloadInfo::PointUnit unit = info.UnitOf(point);
   m.unit = unit.unit;
   m.rate_label = unit.rate_label;
-  if (info_.traffic) m.traffic = info_.traffic(point_);
-  m.phases = workload_->Phases();
-  m.side_counts = workload_->SideCounts();
-  if (traffic_meter_ != nullptr) {
+  if (info.traffic) m.traffic = info.traffic(point);
+  m.phases = workload.Phases();
+  m.side_counts = workload.SideCounts();
+  if (metered) {
     for (SideCount& side : MemoryTrafficSideCounts()) m.side_counts.push_back(std::move(side));
   }
+}
+
+void WorkloadSampler::Describe(Measurement& m) const {
+  DescribeWorkloadPoint(info_, point_, *workload_, traffic_meter_ != nullptr, m);
   m.cpu_time_scope = cpu_scope_.reaped_children ? "membench's process, and the child processes reaped during the sample"
                                                 : "membench's process";
 }
@@ -181,7 +187,7 @@ void WorkloadSampler::Finish(Measurement& m) {
     if (HugePages(PagePolicyOf(point_))) m.notes.push_back(kHugePagesSpacerCaveat);
     return;
   }
-  const std::uint64_t memory = info_.NeedsOf(point_).memory_bytes;
+  const std::uint64_t memory = needs_.memory_bytes;
   if (!workload_->FreshStateEachSample() && memory >= kPlacementMatters) {
     m.notes.push_back(
         "all samples used one placement of the buffers in physical memory (mapped once): with 4 KiB pages "

@@ -46,6 +46,12 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
 // their CPU time is counted as they are reaped.
 sys::CountTarget CountTargetFor(TaskCreation tasks);
 
+// What every sampler of a workload says of a point's measurement: its unit,
+// the traffic behind a byte rate, the workload's phases and side counts,
+// and the memory traffic's where it is metered.
+void DescribeWorkloadPoint(const WorkloadInfo& info, const Point& point, const Workload& workload, bool metered,
+                           Measurement& m);
+
 class WorkloadSampler : public SampleSource {
  public:
   // Makes and prepares the workload; throws Error from Prepare.
@@ -65,6 +71,7 @@ class WorkloadSampler : public SampleSource {
 
   const WorkloadInfo& info_;
   Point point_;
+  WorkloadNeeds needs_;  // the point's, worked out once
   std::unique_ptr<Workload> workload_;
   CpuTimeScope cpu_scope_;
   CounterSet counters_;

@@ -16,11 +16,10 @@
 #include <thread>
 #include <vector>
 
+#include "core/worker_kind.h"
 #include "sys/child_process.h"
 
 namespace membench::sys {
-
-enum class WorkerKind { kProcess, kThread };
 
 class WorkerTeam {
  public:

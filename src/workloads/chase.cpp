@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "workloads/chase_order.h"
@@ -33,16 +34,64 @@ namespace {
 
 constexpr std::size_t kLine = kChaseLine;
 
+struct ChaseOptions {
+  std::uint64_t size = 0;
+  std::string pattern;
+  PagePolicy pages;
+  std::uint64_t stride = 0;
+  std::string chains;
+  std::uint64_t locality = 0;
+  std::string loop;
+};
+
+const OptionTable<ChaseOptions>& Options() {
+  static const auto table =
+      OptionTable<ChaseOptions>()
+          .Add(SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
+               &ChaseOptions::size)
+          .Add(ChoiceParam("pattern", "random",
+                           "random (one random cycle over all lines), page-random (a random line per page, pages in "
+                           "order), sequential (every --stride bytes: lmbench 3's lat_mem_rd), lmbench-stride "
+                           "(lmbench 2's lat_mem_rd: every --stride bytes, walked downwards), lmbench-random "
+                           "(lat_mem_rd -t: pages in random order, each load on another page, --stride apart within "
+                           "a page)",
+                           {"random", "page-random", "sequential", "lmbench-stride", "lmbench-random"}),
+               &ChaseOptions::pattern)
+          .Add(PagesParam(), &ChaseOptions::pages, ParsePagePolicy)
+          .Add(SizeParamNamed("stride", "64",
+                              "bytes between elements of the sequential and lmbench patterns (a multiple of 64; "
+                              "lmbench-random: a power of two up to 4K)",
+                              kLine),
+               &ChaseOptions::stride)
+          .Add(ChoiceParam("chains", "1", "independent chains interleaved (memory-level parallelism)",
+                           {"1", "2", "4", "8", "16"}),
+               &ChaseOptions::chains)
+          .Add(SizeParamNamed("locality", "0",
+                              "random pattern: visit every line of one group of this many bytes before the next "
+                              "group, groups in random order (multichase -T): one TLB miss per group, a cache miss "
+                              "per line; 0: none",
+                              0),
+               &ChaseOptions::locality)
+          .Add(ChoiceParam("loop", "unrolled",
+                           "unrolled: about 100 load instructions per loop iteration (lat_mem_rd's loop); tight: one "
+                           "per chain, which an instruction-pointer stride prefetcher can follow along a strided "
+                           "chain",
+                           {"unrolled", "tight"}),
+               &ChaseOptions::loop);
+  return table;
+}
+
 class ChaseWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
-    const std::string pattern = point.at("pattern").text;
-    const std::uint64_t stride = point.at("stride").number;
-    chains_ = std::stoull(point.at("chains").text);
-    tight_ = point.at("loop").text == "tight";
+    const ChaseOptions options = Options().Read(point);
+    size_ = options.size;
+    const std::string& pattern = options.pattern;
+    const std::uint64_t stride = options.stride;
+    chains_ = std::stoull(options.chains);
+    tight_ = options.loop == "tight";
     strided_ = pattern == "sequential" || pattern == "lmbench-stride";
-    const std::uint64_t locality = point.at("locality").number;
+    const std::uint64_t locality = options.locality;
     if (locality != 0 && pattern != "random") {
       throw Error(fmt::format("--locality {}: only the random pattern takes a locality group (it has {})",
                               FormatSize(locality), pattern));
@@ -58,7 +107,7 @@ class ChaseWorkload final : public Workload {
     if (pattern == "page-random" && size_ < kPage4k) {
       throw Error(fmt::format("--size {}: page-random needs at least one 4 KiB page", FormatSize(size_)));
     }
-    region_ = Buffer("chain", size_, 0, ParsePagePolicy(point.at("pages").text));
+    region_ = Buffer("chain", size_, 0, options.pages);
     const std::vector<std::uint64_t> order = ChaseVisitOrder(pattern, size_, stride, locality);
     if (order.size() < 2 * chains_) {
       throw Error(fmt::format("--size {} holds {} chain elements, fewer than 2 per chain for --chains {}",
@@ -134,7 +183,10 @@ class ChaseWorkload final : public Workload {
   Buffer region_;
 };
 
-WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
+WorkloadNeeds Needs(const Point& point) {
+  const ChaseOptions options = Options().Read(point);
+  return MemoryNeeds(options.pages, options.size, 1);
+}
 
 WorkloadInfo ChaseWorkloadInfo() {
   WorkloadInfo info;
@@ -142,30 +194,7 @@ WorkloadInfo ChaseWorkloadInfo() {
   info.summary = "load latency: dependent pointer chasing over a working set (lat_mem_rd, multichase)";
   info.unit = WorkUnit::kLoads;
   info.rate_label = "loads";
-  info.params = {
-      SizeParamNamed("size", "16K..64M:x4", "working set; ranges sweep it, e.g. 16K..1G:x4", 2 * kLine),
-      ChoiceParam("pattern", "random",
-                  "random (one random cycle over all lines), page-random (a random line per page, pages in order), "
-                  "sequential (every --stride bytes: lmbench 3's lat_mem_rd), lmbench-stride (lmbench 2's "
-                  "lat_mem_rd: every --stride bytes, walked downwards), lmbench-random (lat_mem_rd -t: pages in "
-                  "random order, each load on another page, --stride apart within a page)",
-                  {"random", "page-random", "sequential", "lmbench-stride", "lmbench-random"}),
-      PagesParam(),
-      SizeParamNamed("stride", "64",
-                     "bytes between elements of the sequential and lmbench patterns (a multiple of 64; "
-                     "lmbench-random: a power of two up to 4K)",
-                     kLine),
-      ChoiceParam("chains", "1", "independent chains interleaved (memory-level parallelism)",
-                  {"1", "2", "4", "8", "16"}),
-      SizeParamNamed("locality", "0",
-                     "random pattern: visit every line of one group of this many bytes before the next group, groups "
-                     "in random order (multichase -T): one TLB miss per group, a cache miss per line; 0: none",
-                     0),
-      ChoiceParam("loop", "unrolled",
-                  "unrolled: about 100 load instructions per loop iteration (lat_mem_rd's loop); tight: one per "
-                  "chain, which "
-                  "an instruction-pointer stride prefetcher can follow along a strided chain",
-                  {"unrolled", "tight"})};
+  info.params = Options().specs();
   info.examples = {
       "membench run chase --size 16K..1G:x4 --pages 4k,thp",
       "membench run chase --size 256M --pattern random,page-random --pages 4k,thp",
@@ -175,7 +204,7 @@ WorkloadInfo ChaseWorkloadInfo() {
       "membench run chase --size 256K,1M,64M --pattern sequential --loop unrolled,tight   # what IP prefetch hides",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new ChaseWorkload()); };
+  info.make = MakeWorkload<ChaseWorkload>;
   info.placement_varies = true;
   return info;
 }

@@ -21,6 +21,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "kernels/cache_flush.h"
@@ -50,20 +51,64 @@ Target ParseTarget(const std::string& text) {
   return Target::kRandom;
 }
 
-bool IsCold(const Point& point) { return point.at("memory").text == "cold"; }
-
 Then ParseThen(const std::string& text) {
   if (text == "read") return Then::kRead;
   if (text == "write") return Then::kWrite;
   return Then::kNone;
 }
 
+struct ClearOptions {
+  std::uint64_t page = 0;
+  std::uint64_t size = 0;
+  std::string impl;
+  std::string order;
+  Target target{};
+  Then then{};
+  std::string memory;
+  std::string phases;
+  std::uint64_t value = 0;
+};
+
+const OptionTable<ClearOptions>& Options() {
+  static const auto table =
+      OptionTable<ClearOptions>()
+          .Add(SizeParamNamed("page", "2M", "page size cleared at a time: 4K, 2M or 1G", kSubpage), &ClearOptions::page)
+          .Add(SizeParamNamed("size", "64M", "bytes cleared per loop (whole pages)", kSubpage), &ClearOptions::size)
+          .Add(FillImplParam(), &ClearOptions::impl)
+          .Add(ChoiceParam("order", "forward",
+                           "sub-page order for 2M/1G pages: forward, backward, target-last (the 2017 patch: farthest "
+                           "first, converging on the target)",
+                           {"forward", "backward", "target-last"}),
+               &ClearOptions::order)
+          .Add(ChoiceParam("target", "first", "the faulting sub-page: first, middle, last, random (per page)",
+                           {"first", "middle", "last", "random"}),
+               &ClearOptions::target, ParseTarget)
+          .Add(ChoiceParam("then", "write",
+                           "after each page: none, or read/write it from the target sub-page on, as the application "
+                           "would",
+                           {"none", "read", "write"}),
+               &ClearOptions::then, ParseThen)
+          .Add(ChoiceParam("memory", "cold",
+                           "cold: evict the region from every cache before each sample (pages off the free lists); "
+                           "warm: clear it again from the cache",
+                           {"cold", "warm"}),
+               &ClearOptions::memory)
+          .Add(ChoiceParam("phases", "timed",
+                           "timed: split clearing from access with the TSC at each page; none: the uninstrumented "
+                           "control",
+                           {"timed", "none"}),
+               &ClearOptions::phases)
+          .Add(FillValueParam(), &ClearOptions::value);
+  return table;
+}
+
 class ClearWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    page_ = point.at("page").number;
-    size_ = point.at("size").number;
-    const std::string order_name = point.at("order").text;
+    const ClearOptions options = Options().Read(point);
+    page_ = options.page;
+    size_ = options.size;
+    const std::string& order_name = options.order;
     if (page_ != kSubpage && page_ != kPage2m && page_ != kPage1g) {
       throw Error("--page " + FormatSize(page_) + ": clearing is modelled for 4 KiB, 2 MiB and 1 GiB pages");
     }
@@ -73,14 +118,14 @@ class ClearWorkload final : public Workload {
     if (size_ < page_ || size_ % page_ != 0) {
       throw Error("--size " + FormatSize(size_) + ": must be a whole number of " + FormatSize(page_) + " pages");
     }
-    const FillKernel& kernel = FindFillKernel(point.at("impl").text);
+    const FillKernel& kernel = FindFillKernel(options.impl);
     fill_ = kernel.fn;
-    value_ = FillValueFor(kernel, point);
-    then_ = ParseThen(point.at("then").text);
-    cold_ = IsCold(point);
-    timed_phases_ = point.at("phases").text == "timed";
+    value_ = FillValueFor(kernel, options.value);
+    then_ = options.then;
+    cold_ = options.memory == "cold";
+    timed_phases_ = options.phases == "timed";
     const ClearOrder order = ParseOrder(order_name);
-    const Target target = ParseTarget(point.at("target").text);
+    const Target target = options.target;
     const auto subpages = static_cast<std::uint32_t>(page_ / kSubpage);
     std::mt19937 random(7);
     for (std::uint64_t p = 0; p < size_ / page_; ++p) {
@@ -205,7 +250,7 @@ class ClearWorkload final : public Workload {
   std::uint64_t access_ticks_ = 0;
 };
 
-WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
+WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(PagePolicy::kDefault, Options().Read(point).size, 1); }
 
 WorkloadInfo ClearWorkloadInfo() {
   WorkloadInfo info;
@@ -213,30 +258,7 @@ WorkloadInfo ClearWorkloadInfo() {
   info.summary = "model of the kernel's page clearing: order of sub-pages, temporal or not, and the access after";
   info.unit = WorkUnit::kPages;
   info.rate_label = "pages";
-  ParamSpec page = SizeParamNamed("page", "2M", "page size cleared at a time: 4K, 2M or 1G", kSubpage);
-  ParamSpec size = SizeParamNamed("size", "64M", "bytes cleared per loop (whole pages)", kSubpage);
-  info.params = {
-      page,
-      size,
-      FillImplParam(),
-      ChoiceParam("order", "forward",
-                  "sub-page order for 2M/1G pages: forward, backward, target-last (the 2017 patch: farthest "
-                  "first, converging on the target)",
-                  {"forward", "backward", "target-last"}),
-      ChoiceParam("target", "first", "the faulting sub-page: first, middle, last, random (per page)",
-                  {"first", "middle", "last", "random"}),
-      ChoiceParam("then", "write",
-                  "after each page: none, or read/write it from the target sub-page on, as the application would",
-                  {"none", "read", "write"}),
-      ChoiceParam("memory", "cold",
-                  "cold: evict the region from every cache before each sample (pages off the free lists); warm: "
-                  "clear it again from the cache",
-                  {"cold", "warm"}),
-      ChoiceParam("phases", "timed",
-                  "timed: split clearing from access with the TSC at each page; none: the uninstrumented control",
-                  {"timed", "none"}),
-      FillValueParam(),
-  };
+  info.params = Options().specs();
   info.examples = {
       "membench run clear --page 2M --order forward,target-last --then write --pressure 1 -r 3",
       "membench run clear --page 4K,2M --impl stosb,avx2,nt,clzero --then read",
@@ -245,7 +267,7 @@ WorkloadInfo ClearWorkloadInfo() {
       "membench run clear --page 2M --order forward,backward,target-last --target first,middle,last,random",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new ClearWorkload()); };
+  info.make = MakeWorkload<ClearWorkload>;
   return info;
 }
 

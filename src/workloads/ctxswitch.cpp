@@ -11,6 +11,8 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
+#include "core/units.h"
 #include "engine/registry.h"
 #include "sys/token_ring.h"
 
@@ -22,12 +24,35 @@ constexpr std::uint64_t kMaxRing = 1024;
 // lmbench's largest is 64K; far beyond the caches, a hop is a memory sweep.
 constexpr std::uint64_t kMaxFootprintBytes = 64ull << 20;
 
+struct CtxswitchOptions {
+  std::uint64_t ring = 0;
+  std::uint64_t footprint = 0;
+};
+
+ParamSpec FootprintParam() {
+  ParamSpec footprint =
+      SizeParamNamed("footprint", "0", "bytes of its private array each process sums on every hop", 0);
+  footprint.max_value = kMaxFootprintBytes;
+  return footprint;
+}
+
+const OptionTable<CtxswitchOptions>& Options() {
+  static const auto table =
+      OptionTable<CtxswitchOptions>()
+          .Add(CountParam("ring", "2", "processes in the ring (1: the hop without a switch, what lmbench subtracts)", 1,
+                          kMaxRing),
+               &CtxswitchOptions::ring)
+          .Add(FootprintParam(), &CtxswitchOptions::footprint);
+  return table;
+}
+
 class CtxswitchWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    members_ = static_cast<int>(point.at("ring").number);
-    footprint_bytes_ = point.at("footprint").number;
-    footprint_text_ = point.at("footprint").text;
+    const CtxswitchOptions options = Options().Read(point);
+    members_ = static_cast<int>(options.ring);
+    footprint_bytes_ = options.footprint;
+    footprint_text_ = FormatSize(footprint_bytes_);
     if (footprint_bytes_ % sizeof(std::uint64_t) != 0) {
       throw Error(
           fmt::format("ctxswitch --footprint {} is not a whole number of 8-byte words: the array is summed "
@@ -64,11 +89,11 @@ class CtxswitchWorkload final : public Workload {
 // The ring's other members do half the work: the counters follow them, and
 // their CPU time is counted when they are reaped.
 WorkloadNeeds Needs(const Point& point) {
+  const CtxswitchOptions options = Options().Read(point);
   WorkloadNeeds needs;
   needs.tasks = TaskCreation::kProcesses;
-  const std::uint64_t members = point.at("ring").number;
-  needs.file_descriptors = 2 * members;
-  needs.memory_bytes = members * point.at("footprint").number;
+  needs.file_descriptors = 2 * options.ring;
+  needs.memory_bytes = options.ring * options.footprint;
   return needs;
 }
 
@@ -78,16 +103,11 @@ WorkloadInfo CtxswitchWorkloadInfo() {
   info.summary = "context switch latency: a token round a ring of processes over pipes (lmbench's lat_ctx)";
   info.unit = WorkUnit::kSwitches;
   info.rate_label = "switches";
-  info.params = {
-      CountParam("ring", "2", "processes in the ring (1: the hop without a switch, what lmbench subtracts)", 1,
-                 kMaxRing),
-      SizeParamNamed("footprint", "0", "bytes of its private array each process sums on every hop", 0),
-  };
-  info.params.back().max_value = kMaxFootprintBytes;
+  info.params = Options().specs();
   info.examples = {"membench run ctxswitch --ring 2,8,16 --footprint 0,16K,64K -r 5",
                    "membench run ctxswitch --ring 1,2 --footprint 16K   # the hop with and without a switch"};
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new CtxswitchWorkload()); };
+  info.make = MakeWorkload<CtxswitchWorkload>;
   return info;
 }
 

@@ -19,6 +19,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/free_page_reporting.h"
@@ -43,27 +44,68 @@ Case ParseCase(const std::string& text) {
 
 constexpr std::size_t kWordsPerPage = kPage4k / sizeof(std::uint64_t);
 
+// `words` (every word, usemem's default) or a step in bytes, as usemem's
+// --step: one word written (or read) at the start of every step.
+ParamSpec TouchParam() {
+  ParamSpec touch = SizeParamNamed("touch", "words",
+                                   "words: every 64-bit word (as usemem); or a step: one word every this many bytes "
+                                   "(usemem --step), a power of two up to 4K (one word per page)",
+                                   sizeof(std::uint64_t));
+  touch.word = "words";
+  return touch;
+}
+
+struct FaultOptions {
+  Case fault_case{};
+  std::uint64_t size = 0;
+  PagePolicy pages;
+  ParamValue touch;
+  std::string recycle;
+};
+
+const OptionTable<FaultOptions>& Options() {
+  static const auto table =
+      OptionTable<FaultOptions>()
+          .Add(ChoiceParam("case", "anon-w-seq",
+                           "anon-w-seq, anon-r-seq (the zero page where mapped), anon-w-rand, anon-cow-seq "
+                           "(copy-on-write after fork), file-r-seq (page-cache file mapping, in $TMPDIR or /var/tmp)",
+                           {"anon-w-seq", "anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq"}),
+               &FaultOptions::fault_case, ParseCase)
+          .Add(SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", kPage4k),
+               &FaultOptions::size)
+          .Add(PagesParam(), &FaultOptions::pages, ParsePagePolicy)
+          .Add(TouchParam(), &FaultOptions::touch)
+          .Add(ChoiceParam("recycle", "yes",
+                           "yes: before each sample map, touch and unmap the same amount, so the faults draw on "
+                           "memory just freed; no: on whatever is free (in a guest with free page reporting, memory "
+                           "the host took back)",
+                           {"yes", "no"}),
+               &FaultOptions::recycle);
+  return table;
+}
+
 class FaultWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    case_ = ParseCase(point.at("case").text);
-    size_ = point.at("size").number;
-    policy_ = ParsePagePolicy(point.at("pages").text);
-    const ParamValue& touch = point.at("touch");
+    const FaultOptions options = Options().Read(point);
+    case_ = options.fault_case;
+    size_ = options.size;
+    policy_ = options.pages;
+    const ParamValue& touch = options.touch;
     step_words_ = touch.numeric ? touch.number / sizeof(std::uint64_t) : 1;
     if (touch.numeric && (touch.number % sizeof(std::uint64_t) != 0 || kPage4k % touch.number != 0)) {
       throw Error("--touch " + touch.text +
                   ": a step of a power of two from 8 bytes (every word) to 4K (one word per page), so that every "
                   "page is touched");
     }
-    recycle_ = point.at("recycle").text == "yes";
+    recycle_ = options.recycle == "yes";
     if (size_ % kPage4k != 0) {
       throw Error("--size " + FormatSize(size_) + ": a fault case needs whole 4 KiB pages");
     }
     const std::size_t pages = size_ / kPage4k;
     if (case_ == Case::kFileReadSeq) {
       if (policy_ != PagePolicy::kDefault) {
-        throw Error("--pages " + point.at("pages").text + ": file-r-seq maps page-cache pages; use --pages default");
+        throw Error("--pages " + PagePolicyName(policy_) + ": file-r-seq maps page-cache pages; use --pages default");
       }
       file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
     }
@@ -219,21 +261,10 @@ class FaultWorkload final : public Workload {
 };
 
 WorkloadNeeds Needs(const Point& point) {
-  const std::uint64_t size = point.at("size").number;
+  const FaultOptions options = Options().Read(point);
   // Copy-on-write keeps the shared original and the copy; recycling maps its
   // amount only after the previous region is gone.
-  return MemoryNeeds(point, point.at("case").text == "anon-cow-seq" ? 2 * size : size, 1);
-}
-
-// `words` (every word, usemem's default) or a step in bytes, as usemem's
-// --step: one word written (or read) at the start of every step.
-ParamSpec TouchParam() {
-  ParamSpec touch = SizeParamNamed("touch", "words",
-                                   "words: every 64-bit word (as usemem); or a step: one word every this many bytes "
-                                   "(usemem --step), a power of two up to 4K (one word per page)",
-                                   sizeof(std::uint64_t));
-  touch.word = "words";
-  return touch;
+  return MemoryNeeds(options.pages, options.fault_case == Case::kAnonCowSeq ? 2 * options.size : options.size, 1);
 }
 
 WorkloadInfo FaultWorkloadInfo() {
@@ -242,20 +273,7 @@ WorkloadInfo FaultWorkloadInfo() {
   info.summary = "page-fault scalability: map fresh memory and touch it (vm-scalability's usemem cases)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "faulted in";
-  ParamSpec size = SizeParamNamed("size", "256M", "bytes each worker maps and touches per sample", kPage4k);
-  info.params = {
-      ChoiceParam("case", "anon-w-seq",
-                  "anon-w-seq, anon-r-seq (the zero page where mapped), anon-w-rand, anon-cow-seq (copy-on-write "
-                  "after fork), file-r-seq (page-cache file mapping, in $TMPDIR or /var/tmp)",
-                  {"anon-w-seq", "anon-r-seq", "anon-w-rand", "anon-cow-seq", "file-r-seq"}),
-      size,
-      PagesParam(),
-      TouchParam(),
-      ChoiceParam("recycle", "yes",
-                  "yes: before each sample map, touch and unmap the same amount, so the faults draw on memory just "
-                  "freed; no: on whatever is free (in a guest with free page reporting, memory the host took back)",
-                  {"yes", "no"}),
-  };
+  info.params = Options().specs();
   info.examples = {
       "membench run fault --case anon-w-seq --pages 4k,thp --procs 1,2 -r 3",
       "membench run fault --case anon-w-seq --size 1G --pages thp --recycle yes,no",
@@ -263,7 +281,7 @@ WorkloadInfo FaultWorkloadInfo() {
       "membench run fault --case anon-r-seq,anon-cow-seq,file-r-seq --size 64M -e faults",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new FaultWorkload()); };
+  info.make = MakeWorkload<FaultWorkload>;
   return info;
 }
 

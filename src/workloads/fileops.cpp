@@ -10,6 +10,8 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
+#include "core/units.h"
 #include "engine/registry.h"
 #include "sys/scratch_file.h"
 #include "sys/scratch_file_set.h"
@@ -17,13 +19,37 @@
 namespace membench {
 namespace {
 
+struct FileopsOptions {
+  std::string op;
+  std::uint64_t file_size = 0;
+  std::uint64_t files = 0;
+};
+
+ParamSpec FileSizeParam() {
+  ParamSpec size = SizeParamNamed("file-size", "0", "bytes written to each file when it is created", 0);
+  size.max_value = 64ull << 20;
+  return size;
+}
+
+const OptionTable<FileopsOptions>& Options() {
+  static const auto table =
+      OptionTable<FileopsOptions>()
+          .Add(ChoiceParam("op", "create", "create (open O_CREAT|O_EXCL, write, close) or delete (unlink)",
+                           {"create", "delete"}),
+               &FileopsOptions::op)
+          .Add(FileSizeParam(), &FileopsOptions::file_size)
+          .Add(CountParam("files", "1000", "files created or deleted per sample", 1, 1000000), &FileopsOptions::files);
+  return table;
+}
+
 class FileopsWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    create_ = point.at("op").text == "create";
-    files_ = point.at("files").number;
-    size_text_ = point.at("file-size").text;
-    set_ = std::make_unique<sys::ScratchFileSet>(sys::ScratchDirectory(), files_, point.at("file-size").number);
+    const FileopsOptions options = Options().Read(point);
+    create_ = options.op == "create";
+    files_ = options.files;
+    size_text_ = FormatSize(options.file_size);
+    set_ = std::make_unique<sys::ScratchFileSet>(sys::ScratchDirectory(), files_, options.file_size);
   }
 
   bool FreshStateEachSample() const override { return true; }
@@ -74,18 +100,11 @@ WorkloadInfo FileopsWorkloadInfo() {
   info.summary = "file create and delete latency in the scratch directory (lmbench's lat_fs)";
   info.unit = WorkUnit::kFiles;
   info.rate_label = "files";
-  ParamSpec size = SizeParamNamed("file-size", "0", "bytes written to each file when it is created", 0);
-  size.max_value = 64ull << 20;
-  info.params = {
-      ChoiceParam("op", "create", "create (open O_CREAT|O_EXCL, write, close) or delete (unlink)",
-                  {"create", "delete"}),
-      size,
-      CountParam("files", "1000", "files created or deleted per sample", 1, 1000000),
-  };
+  info.params = Options().specs();
   info.examples = {"membench run fileops --op create,delete --file-size 0K,10K -r 5",
                    "TMPDIR=/mnt/ssd membench run fileops --op create   # on another filesystem"};
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new FileopsWorkload()); };
+  info.make = MakeWorkload<FileopsWorkload>;
   return info;
 }
 

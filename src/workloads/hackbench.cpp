@@ -9,28 +9,53 @@
 
 #include <memory>
 
-#include "engine/registry.h"
 #include "core/error.h"
+#include "core/option_table.h"
+#include "engine/registry.h"
 #include "sys/messaging.h"
 
 namespace membench {
 namespace {
 
-sys::MessagingPlan PlanOf(const Point& point) {
+struct HackbenchOptions {
+  std::uint64_t groups = 0;
+  std::uint64_t fds = 0;
+  std::uint64_t loops = 0;
+  std::uint64_t datasize = 0;
+  std::string mode;
+  std::string ipc;
+};
+
+const OptionTable<HackbenchOptions>& Options() {
+  static const auto table =
+      OptionTable<HackbenchOptions>()
+          .Add(CountParam("groups", "4", "groups of fds senders and fds receivers", 1, 10000),
+               &HackbenchOptions::groups)
+          .Add(CountParam("fds", "20", "senders and receivers per group", 1, 10000), &HackbenchOptions::fds)
+          .Add(CountParam("loops", "100", "messages each sender sends to each receiver", 1, 100000000),
+               &HackbenchOptions::loops)
+          .Add(SizeParamNamed("datasize", "100", "bytes per message", 1), &HackbenchOptions::datasize)
+          .Add(ChoiceParam("mode", "process", "process or thread", {"process", "thread"}), &HackbenchOptions::mode)
+          .Add(ChoiceParam("ipc", "socket", "socket (AF_UNIX socketpair) or pipe", {"socket", "pipe"}),
+               &HackbenchOptions::ipc);
+  return table;
+}
+
+sys::MessagingPlan PlanOf(const HackbenchOptions& options) {
   sys::MessagingPlan plan;
-  plan.groups = static_cast<int>(point.at("groups").number);
-  plan.fds = static_cast<int>(point.at("fds").number);
-  plan.loops = point.at("loops").number;
-  plan.datasize = point.at("datasize").number;
-  plan.mode = point.at("mode").text == "thread" ? sys::MessagingMode::kThread : sys::MessagingMode::kProcess;
-  plan.ipc = point.at("ipc").text == "pipe" ? sys::MessagingIpc::kPipe : sys::MessagingIpc::kSocket;
+  plan.groups = static_cast<int>(options.groups);
+  plan.fds = static_cast<int>(options.fds);
+  plan.loops = options.loops;
+  plan.datasize = options.datasize;
+  plan.mode = options.mode == "thread" ? sys::MessagingMode::kThread : sys::MessagingMode::kProcess;
+  plan.ipc = options.ipc == "pipe" ? sys::MessagingIpc::kPipe : sys::MessagingIpc::kSocket;
   return plan;
 }
 
 class HackbenchWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    plan_ = PlanOf(point);
+    plan_ = PlanOf(Options().Read(point));
     sys::CheckMessagingLimits(plan_);
   }
   bool FreshStateEachSample() const override { return true; }
@@ -71,9 +96,10 @@ class HackbenchWorkload final : public Workload {
 // The senders and receivers do the work: the counters follow them, and
 // as processes their CPU time is counted when they are reaped.
 WorkloadNeeds Needs(const Point& point) {
+  const HackbenchOptions options = Options().Read(point);
   WorkloadNeeds needs;
-  needs.tasks = point.at("mode").text == "thread" ? TaskCreation::kThreads : TaskCreation::kProcesses;
-  needs.file_descriptors = sys::MessagingFileDescriptors(PlanOf(point));
+  needs.tasks = options.mode == "thread" ? TaskCreation::kThreads : TaskCreation::kProcesses;
+  needs.file_descriptors = sys::MessagingFileDescriptors(PlanOf(options));
   return needs;
 }
 
@@ -83,21 +109,13 @@ WorkloadInfo HackbenchWorkloadInfo() {
   info.summary = "messaging load of rt-tests' hackbench: groups of senders and receivers over sockets or pipes";
   info.unit = WorkUnit::kMessages;
   info.rate_label = "messages";
-  ParamSpec datasize = SizeParamNamed("datasize", "100", "bytes per message", 1);
-  info.params = {
-      CountParam("groups", "4", "groups of fds senders and fds receivers", 1, 10000),
-      CountParam("fds", "20", "senders and receivers per group", 1, 10000),
-      CountParam("loops", "100", "messages each sender sends to each receiver", 1, 100000000),
-      datasize,
-      ChoiceParam("mode", "process", "process or thread", {"process", "thread"}),
-      ChoiceParam("ipc", "socket", "socket (AF_UNIX socketpair) or pipe", {"socket", "pipe"}),
-  };
+  info.params = Options().specs();
   info.examples = {
       "membench run hackbench --groups 4 --loops 200 --mode process,thread",
       "membench run hackbench --groups 50 --loops 4000 --mode process   # the seed's run",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new HackbenchWorkload()); };
+  info.make = MakeWorkload<HackbenchWorkload>;
   return info;
 }
 

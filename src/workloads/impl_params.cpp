@@ -92,8 +92,8 @@ ParamSpec FillValueParam() {
                     0, 255);
 }
 
-int FillValueFor(const FillKernel& kernel, const Point& point) {
-  const int value = static_cast<int>(point.at("value").number);
+int FillValueFor(const FillKernel& kernel, std::uint64_t asked) {
+  const int value = static_cast<int>(asked);
   if (kernel.zero_only && value != 0) {
     throw Error(fmt::format("--impl {} --value {}: {} writes only zeros; pair --value {} with another --impl",
                             kernel.name, value, kernel.name, value));

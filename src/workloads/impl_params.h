@@ -23,9 +23,9 @@ const ReadKernel& FindReadKernel(const std::string& name);
 // The byte a fill writes (--value 0..255): zero, as page clearing writes,
 // or another, since some CPUs and hypervisors treat zero fills specially.
 ParamSpec FillValueParam();
-// The point's value for `kernel`; throws Error where the kernel writes only
-// zeros (clzero) and the value is another.
-int FillValueFor(const FillKernel& kernel, const Point& point);
+// The fill byte --value asked for, for `kernel`; throws Error where the
+// kernel writes only zeros (clzero) and the value is another.
+int FillValueFor(const FillKernel& kernel, std::uint64_t asked);
 
 // `membench list impls`: every kernel, and whether this CPU can run it.
 void PrintImplTable(std::ostream& out);

@@ -9,6 +9,8 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
+#include "core/units.h"
 #include "engine/registry.h"
 #include "sys/message_peer.h"
 
@@ -18,15 +20,40 @@ namespace {
 // Chunks a loop reads: many, so the one request per sample is lost in them.
 constexpr std::uint64_t kChunksPerLoop = 16;
 
-bool IsLatency(const Point& point) { return point.at("measure").text == "latency"; }
+struct IpcOptions {
+  std::string kind;
+  std::string measure;
+  std::uint64_t chunk = 0;
+};
+
+ParamSpec ChunkParam() {
+  ParamSpec chunk = SizeParamNamed("chunk", "64K", "bytes per write and read for --measure bandwidth", 1);
+  chunk.max_value = 64ull << 20;
+  return chunk;
+}
+
+const OptionTable<IpcOptions>& Options() {
+  static const auto table =
+      OptionTable<IpcOptions>()
+          .Add(ChoiceParam("kind", "pipe", "pipe or unix (an AF_UNIX stream socketpair)", {"pipe", "unix"}),
+               &IpcOptions::kind)
+          .Add(ChoiceParam("measure", "latency", "latency (1-byte round trips) or bandwidth (--chunk writes, MB/s)",
+                           {"latency", "bandwidth"}),
+               &IpcOptions::measure)
+          .Add(ChunkParam(), &IpcOptions::chunk);
+  return table;
+}
+
+bool IsLatency(const IpcOptions& options) { return options.measure == "latency"; }
 
 class IpcWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    kind_ = point.at("kind").text == "pipe" ? sys::ChannelKind::kPipe : sys::ChannelKind::kUnixSocket;
-    latency_ = IsLatency(point);
-    chunk_bytes_ = point.at("chunk").number;
-    chunk_text_ = point.at("chunk").text;
+    const IpcOptions options = Options().Read(point);
+    kind_ = options.kind == "pipe" ? sys::ChannelKind::kPipe : sys::ChannelKind::kUnixSocket;
+    latency_ = IsLatency(options);
+    chunk_bytes_ = options.chunk;
+    chunk_text_ = FormatSize(chunk_bytes_);
     if (latency_) {
       echo_ = std::make_unique<sys::EchoPeer>(kind_);
     } else {
@@ -68,15 +95,16 @@ class IpcWorkload final : public Workload {
 };
 
 WorkloadNeeds Needs(const Point& point) {
+  const IpcOptions options = Options().Read(point);
   WorkloadNeeds needs;
   needs.tasks = TaskCreation::kProcesses;
   needs.file_descriptors = 4;  // both ends of two channels
-  if (!IsLatency(point)) needs.memory_bytes = 2 * point.at("chunk").number;
+  if (!IsLatency(options)) needs.memory_bytes = 2 * options.chunk;
   return needs;
 }
 
 std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
-  if (IsLatency(point)) return WorkloadInfo::PointUnit{WorkUnit::kRoundTrips, "round trips"};
+  if (IsLatency(Options().Read(point))) return WorkloadInfo::PointUnit{WorkUnit::kRoundTrips, "round trips"};
   return std::nullopt;
 }
 
@@ -86,19 +114,12 @@ WorkloadInfo IpcWorkloadInfo() {
   info.summary = "pipe and AF_UNIX socket latency and bandwidth (lmbench's lat_pipe, lat_unix, bw_pipe, bw_unix)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "transferred";
-  ParamSpec chunk = SizeParamNamed("chunk", "64K", "bytes per write and read for --measure bandwidth", 1);
-  chunk.max_value = 64ull << 20;
-  info.params = {
-      ChoiceParam("kind", "pipe", "pipe or unix (an AF_UNIX stream socketpair)", {"pipe", "unix"}),
-      ChoiceParam("measure", "latency", "latency (1-byte round trips) or bandwidth (--chunk writes, MB/s)",
-                  {"latency", "bandwidth"}),
-      chunk,
-  };
+  info.params = Options().specs();
   info.examples = {"membench run ipc --kind pipe,unix --measure latency,bandwidth -r 5",
                    "membench run ipc --kind unix --measure bandwidth --chunk 4K..1M:x4"};
   info.needs = Needs;
   info.point_unit = UnitOfPoint;
-  info.make = [] { return std::unique_ptr<Workload>(new IpcWorkload()); };
+  info.make = MakeWorkload<IpcWorkload>;
   return info;
 }
 

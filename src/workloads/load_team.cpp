@@ -29,7 +29,7 @@ LoadTeam::LoadTeam(LoadTeamPlan plan) : plan_(std::move(plan)) {
   std::vector<int> team_cpus{plan_.cpus.front()};
   team_cpus.insert(team_cpus.end(), plan_.cpus.begin(), plan_.cpus.end());
   team_ = std::make_unique<sys::WorkerTeam>(
-      sys::WorkerKind::kThread, static_cast<int>(count) + 1, team_cpus, [this](int index) { WorkerMain(index - 1); },
+      WorkerKind::kThread, static_cast<int>(count) + 1, team_cpus, [this](int index) { WorkerMain(index - 1); },
       [this] { TellWorkersToQuit(); });
   try {
     while (ready_.load() < count) {

@@ -25,6 +25,7 @@
 
 #include "core/cpu_list.h"
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/clock.h"
@@ -45,6 +46,57 @@ constexpr const char* kIdle = "idle";
 constexpr const char* kAuto = "auto";
 constexpr const char* kLocal = "local";
 
+struct LoadedOptions {
+  std::uint64_t size = 0;
+  ParamValue delay;
+  TrafficShape traffic;
+  std::uint64_t load_size = 0;
+  PagePolicy pages;
+  ParamValue latency_cpu;
+  std::string load_cpus;
+  ParamValue membind;
+};
+
+const OptionTable<LoadedOptions>& Options() {
+  static const auto table = [] {
+    ParamSpec delay = CountParam("delay", "0,100,500,2000,idle",
+                                 "the injection delay: ns a load worker spins per 4 KiB block it moved, once after "
+                                 "each step of 64 KiB bursts; idle: no load workers",
+                                 0, 100'000'000);
+    delay.word = kIdle;
+    ParamSpec latency_cpu =
+        CountParam("latency-cpu", kAuto, "CPU of the latency worker; auto: the first membench may run on", 0, 4095);
+    latency_cpu.word = kAuto;
+    ParamSpec membind = CountParam("membind", kLocal,
+                                   "NUMA node every buffer is bound to (mbind); a list measures one matrix per node "
+                                   "(the default where more than one node is online); local: first touch, the node "
+                                   "each worker runs on",
+                                   0, 4095);
+    membind.word = kLocal;
+    return OptionTable<LoadedOptions>()
+        .Add(SizeParamNamed("size", "256M", "the latency worker's working set: one random cycle over its lines",
+                            2 * kChaseLine),
+             &LoadedOptions::size)
+        .Add(delay, &LoadedOptions::delay)
+        .Add(ChoiceParam("traffic", "read",
+                         "what the load workers move: read, 3:1 / 2:1 / 1:1 (reads to writes), write, nt-write "
+                         "(non-temporal stores), triad (a = b + s*c)",
+                         TrafficKindNames()),
+             &LoadedOptions::traffic, ParseTrafficKind)
+        .Add(SizeParamNamed("load-size", "128M", "each load worker's buffer; far beyond the last level cache",
+                            4 * kTrafficBurst),
+             &LoadedOptions::load_size)
+        .Add(PagesParam(), &LoadedOptions::pages, ParsePagePolicy)
+        .Add(latency_cpu, &LoadedOptions::latency_cpu)
+        .Add(TextParam("load-cpus", kAuto,
+                       "CPUs with a load worker each, e.g. 1-7 or 1,3,5 (one list, not an axis); auto: every CPU "
+                       "membench may run on but the latency CPU"),
+             &LoadedOptions::load_cpus)
+        .Add(membind, &LoadedOptions::membind);
+  }();
+  return table;
+}
+
 struct LoadedCpus {
   int latency = 0;
   std::vector<int> load;  // empty when the point is idle
@@ -62,23 +114,22 @@ const std::vector<int>& AllowedCpusAtStart() {
   return allowed;
 }
 
-bool IsIdle(const Point& point) { return point.at("delay").text == kIdle; }
+bool IsIdle(const LoadedOptions& options) { return options.delay.text == kIdle; }
 
 // Which CPU measures and which carry load, checked against the CPUs this
 // thread may run on.
-LoadedCpus ResolveCpus(const Point& point) {
+LoadedCpus ResolveCpus(const LoadedOptions& options) {
   const std::vector<int>& allowed = AllowedCpusAtStart();
   if (allowed.empty()) throw Error("cannot read which CPUs this thread may run on (sched_getaffinity failed)");
   const auto is_allowed = [&](int cpu) { return std::find(allowed.begin(), allowed.end(), cpu) != allowed.end(); };
   LoadedCpus cpus;
-  const ParamValue& latency = point.at("latency-cpu");
-  cpus.latency = latency.numeric ? static_cast<int>(latency.number) : allowed.front();
+  cpus.latency = options.latency_cpu.numeric ? static_cast<int>(options.latency_cpu.number) : allowed.front();
   if (!is_allowed(cpus.latency)) {
     throw Error(fmt::format("--latency-cpu {}: not a CPU membench may run on; {}", cpus.latency,
                             AllowedText(allowed)));
   }
-  if (IsIdle(point)) return cpus;
-  const std::string& load = point.at("load-cpus").text;
+  if (IsIdle(options)) return cpus;
+  const std::string& load = options.load_cpus;
   if (load == kAuto) {
     std::copy_if(allowed.begin(), allowed.end(), std::back_inserter(cpus.load),
                  [&](int cpu) { return cpu != cpus.latency; });
@@ -111,34 +162,33 @@ LoadedCpus ResolveCpus(const Point& point) {
   return cpus;
 }
 
-std::optional<int> NodeOf(const Point& point) {
-  const ParamValue& node = point.at("membind");
-  if (!node.numeric) return std::nullopt;
-  return static_cast<int>(node.number);
+std::optional<int> NodeOf(const LoadedOptions& options) {
+  if (!options.membind.numeric) return std::nullopt;
+  return static_cast<int>(options.membind.number);
 }
 
 class LoadedWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    const LoadedCpus cpus = ResolveCpus(point);
+    const LoadedOptions options = Options().Read(point);
+    const LoadedCpus cpus = ResolveCpus(options);
     latency_cpu_ = cpus.latency;
-    size_ = point.at("size").number;
+    size_ = options.size;
     const std::uint64_t size = size_;
-    const PagePolicy pages = ParsePagePolicy(point.at("pages").text);
-    const std::optional<int> node = NodeOf(point);
+    const std::optional<int> node = NodeOf(options);
     sys::PinCurrentThread(latency_cpu_);
-    region_ = Buffer("latency chain", size, 0, pages);
+    region_ = Buffer("latency chain", size, 0, options.pages);
     if (node) sys::BindToNode(region_.data(), size, *node);
     BuildChain(size);
 
-    if (!IsIdle(point)) {
+    if (!IsIdle(options)) {
       LoadTeamPlan plan;
       plan.cpus = cpus.load;
-      plan.shape = ParseTrafficKind(point.at("traffic").text);
-      plan.bytes_per_worker = point.at("load-size").number;
-      plan.pages = pages;
+      plan.shape = options.traffic;
+      plan.bytes_per_worker = options.load_size;
+      plan.pages = options.pages;
       plan.node = node;
-      const std::uint64_t delay_ns = point.at("delay").number;
+      const std::uint64_t delay_ns = options.delay.number;
       if (delay_ns != 0) {
         const double ticks_per_ns = sys::MeasureTscTicksPerNs(20'000'000);
         const auto blocks = static_cast<double>(BlocksPerStep(plan.shape));
@@ -234,18 +284,20 @@ class LoadedWorkload final : public Workload {
 };
 
 WorkloadNeeds Needs(const Point& point) {
-  const LoadedCpus cpus = ResolveCpus(point);  // bad CPUs are refused before anything runs
-  if (const std::optional<int> node = NodeOf(point)) {
-    if (HugetlbPageBytes(ParsePagePolicy(point.at("pages").text)) != 0) {
-      throw Error(fmt::format("--membind {} with --pages {}: hugetlb pages are taken from the pool when mapped, "
-                              "before a binding could choose their node; bind with numactl --membind instead",
-                              *node, point.at("pages").text));
+  const LoadedOptions options = Options().Read(point);
+  const LoadedCpus cpus = ResolveCpus(options);  // bad CPUs are refused before anything runs
+  if (const std::optional<int> node = NodeOf(options)) {
+    if (HugetlbPageBytes(options.pages) != 0) {
+      throw Error(
+          fmt::format("--membind {} with --pages {}: hugetlb pages are taken from the pool when mapped, "
+                      "before a binding could choose their node; bind with numactl --membind instead",
+                      *node, PagePolicyName(options.pages)));
     }
     sys::RequireOnlineNode(*node);
   }
-  const std::uint64_t load_bytes = point.at("load-size").number * cpus.load.size();
+  const std::uint64_t load_bytes = options.load_size * cpus.load.size();
   const int buffers = 1 + static_cast<int>(cpus.load.size());
-  return MemoryNeeds(point, point.at("size").number + load_bytes, buffers);
+  return MemoryNeeds(options.pages, options.size + load_bytes, buffers);
 }
 
 // Where the machine has more than one NUMA node, the default is a matrix
@@ -266,36 +318,7 @@ WorkloadInfo LoadedWorkloadInfo() {
   info.summary = "loaded latency: a dependent chase while load workers on other CPUs move traffic (Intel MLC)";
   info.unit = WorkUnit::kLoads;
   info.rate_label = "loads";
-  ParamSpec delay = CountParam("delay", "0,100,500,2000,idle",
-                               "the injection delay: ns a load worker spins per 4 KiB block it moved, once after "
-                               "each step of 64 KiB bursts; idle: no load workers",
-                               0, 100'000'000);
-  delay.word = kIdle;
-  ParamSpec latency_cpu =
-      CountParam("latency-cpu", kAuto, "CPU of the latency worker; auto: the first membench may run on", 0, 4095);
-  latency_cpu.word = kAuto;
-  ParamSpec membind = CountParam("membind", kLocal,
-                                 "NUMA node every buffer is bound to (mbind); a list measures one matrix per node "
-                                 "(the default where more than one node is online); local: first touch, the node "
-                                 "each worker runs on",
-                                 0, 4095);
-  membind.word = kLocal;
-  info.params = {
-      SizeParamNamed("size", "256M", "the latency worker's working set: one random cycle over its lines",
-                     2 * kChaseLine),
-      delay,
-      ChoiceParam("traffic", "read",
-                  "what the load workers move: read, 3:1 / 2:1 / 1:1 (reads to writes), write, nt-write "
-                  "(non-temporal stores), triad (a = b + s*c)",
-                  TrafficKindNames()),
-      SizeParamNamed("load-size", "128M", "each load worker's buffer; far beyond the last level cache",
-                     4 * kTrafficBurst),
-      PagesParam(),
-      latency_cpu,
-      TextParam("load-cpus", kAuto,
-                "CPUs with a load worker each, e.g. 1-7 or 1,3,5 (one list, not an axis); auto: every CPU membench may "
-                "run on but the latency CPU"),
-      membind};
+  info.params = Options().specs();
   info.examples = {
       "membench run loaded",
       "membench run loaded --delay 0,50,100,200,500,1000,5000,idle --traffic read,1:1,nt-write",
@@ -304,7 +327,7 @@ WorkloadInfo LoadedWorkloadInfo() {
   info.needs = Needs;
   info.machine_default = MachineDefault;
   info.own_workers = true;
-  info.make = [] { return std::unique_ptr<Workload>(new LoadedWorkload()); };
+  info.make = MakeWorkload<LoadedWorkload>;
   return info;
 }
 

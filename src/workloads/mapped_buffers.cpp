@@ -64,9 +64,8 @@ ParamSpec OffsetParam(const std::string& name, const std::string& what) {
   return p;
 }
 
-WorkloadNeeds MemoryNeeds(const Point& point, std::uint64_t bytes, int buffers) {
+WorkloadNeeds MemoryNeeds(PagePolicy policy, std::uint64_t bytes, int buffers) {
   WorkloadNeeds needs;
-  const PagePolicy policy = PagePolicyOf(point);
   if (const std::size_t page = HugetlbPageBytes(policy); page != 0) {
     needs.hugetlb_pages[page] = (bytes + page - 1) / page + static_cast<std::uint64_t>(buffers);
   } else {

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/scratch_file.h"
@@ -17,12 +18,30 @@
 namespace membench {
 namespace {
 
+struct MappingOptions {
+  std::string kind;
+  std::uint64_t size = 0;
+};
+
+const OptionTable<MappingOptions>& Options() {
+  static const auto table =
+      OptionTable<MappingOptions>()
+          .Add(ChoiceParam("kind", "anon",
+                           "anon (private anonymous, written) or file (page-cache file, read; in $TMPDIR or "
+                           "/var/tmp)",
+                           {"anon", "file"}),
+               &MappingOptions::kind)
+          .Add(SizeParamNamed("size", "1M", "bytes mapped per mapping", kPage4k), &MappingOptions::size);
+  return table;
+}
+
 class MappingWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
+    const MappingOptions options = Options().Read(point);
+    size_ = options.size;
     if (size_ % kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
-    if (point.at("kind").text == "file") file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
+    if (options.kind == "file") file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
   }
 
   void Run(std::uint64_t loops) override {
@@ -55,7 +74,7 @@ class MappingWorkload final : public Workload {
   std::unique_ptr<sys::ScratchFile> file_;
 };
 
-WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(point, point.at("size").number, 1); }
+WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(PagePolicy::kDefault, Options().Read(point).size, 1); }
 
 WorkloadInfo MappingWorkloadInfo() {
   WorkloadInfo info;
@@ -63,14 +82,10 @@ WorkloadInfo MappingWorkloadInfo() {
   info.summary = "mmap latency: map, touch every page, unmap (lmbench's lat_mmap), anonymous or file";
   info.unit = WorkUnit::kMappings;
   info.rate_label = "mappings";
-  info.params = {
-      ChoiceParam("kind", "anon", "anon (private anonymous, written) or file (page-cache file, read; in $TMPDIR or "
-                  "/var/tmp)", {"anon", "file"}),
-      SizeParamNamed("size", "1M", "bytes mapped per mapping", kPage4k),
-  };
+  info.params = Options().specs();
   info.examples = {"membench run mapping --kind anon,file --size 64K..16M:x4"};
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new MappingWorkload()); };
+  info.make = MakeWorkload<MappingWorkload>;
   return info;
 }
 

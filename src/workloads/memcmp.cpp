@@ -7,21 +7,41 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "engine/registry.h"
+#include "workloads/buffer_kernel_workload.h"
 #include "workloads/impl_params.h"
 #include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {
 
-class MemcmpWorkload final : public Workload {
+struct MemcmpOptions {
+  std::uint64_t size = 0;
+  std::string impl;
+  PagePolicy pages;
+  std::uint64_t a_offset = 0;
+  std::uint64_t b_offset = 0;
+};
+
+const OptionTable<MemcmpOptions>& Options() {
+  static const auto table = OptionTable<MemcmpOptions>()
+                                .Add(SizeParam("64M"), &MemcmpOptions::size)
+                                .Add(CompareImplParam(), &MemcmpOptions::impl)
+                                .Add(PagesParam(), &MemcmpOptions::pages, ParsePagePolicy)
+                                .Add(OffsetParam("a-offset", "first buffer"), &MemcmpOptions::a_offset)
+                                .Add(OffsetParam("b-offset", "second buffer"), &MemcmpOptions::b_offset);
+  return table;
+}
+
+class MemcmpWorkload final : public BufferKernelWorkload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
-    compare_ = FindCompareKernel(point.at("impl").text).fn;
-    const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-    a_ = Buffer("a", size_, point.at("a-offset").number, policy);
-    b_ = Buffer("b", size_, point.at("b-offset").number, policy);
+    const MemcmpOptions options = Options().Read(point);
+    size_ = options.size;
+    compare_ = FindCompareKernel(options.impl).fn;
+    a_ = Buffer("a", size_, options.a_offset, options.pages);
+    b_ = Buffer("b", size_, options.b_offset, options.pages);
     for (std::uint64_t i = 0; i < size_; ++i) a_.data()[i] = static_cast<char>(i * 131 + 7);
     std::memcpy(b_.data(), a_.data(), size_);
     // The kernel must find the buffers equal, or it measured less than size.
@@ -31,27 +51,20 @@ class MemcmpWorkload final : public Workload {
   void Run(std::uint64_t loops) override {
     const char* a = a_.data();
     const char* b = b_.data();
-    int differences = 0;
-    for (std::uint64_t i = 0; i < loops; ++i) {
-      differences |= compare_(a, b, size_);
-      asm volatile("" : "+r"(differences) : : "memory");
-    }
-    sink_ = differences;
+    RunWhole(loops, [&] { return compare_(a, b, size_); });
   }
 
-  std::uint64_t WorkPerLoop() const override { return size_; }
   std::vector<PageProof> PageProofs() const override { return {a_.Proof(), b_.Proof()}; }
 
  private:
-  std::uint64_t size_ = 0;
   CompareFn compare_ = nullptr;
   Buffer a_;
   Buffer b_;
-  volatile int sink_ = 0;
 };
 
 WorkloadNeeds Needs(const Point& point) {
-  return MemoryNeeds(point, 2 * point.at("size").number + point.at("a-offset").number + point.at("b-offset").number, 2);
+  const MemcmpOptions options = Options().Read(point);
+  return MemoryNeeds(options.pages, 2 * options.size + options.a_offset + options.b_offset, 2);
 }
 
 WorkloadInfo MemcmpWorkloadInfo() {
@@ -60,8 +73,7 @@ WorkloadInfo MemcmpWorkloadInfo() {
   info.summary = "compare two equal buffers (every byte of both is read)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "compared";
-  info.params = {SizeParam("64M"), CompareImplParam(), PagesParam(), OffsetParam("a-offset", "first buffer"),
-                 OffsetParam("b-offset", "second buffer")};
+  info.params = Options().specs();
   info.examples = {
       "membench run memcmp --size 64M --impl all",
       "membench run memcmp --size 4K..1G:x4 --impl libc,avx2 --pages 4k,thp",
@@ -70,7 +82,7 @@ WorkloadInfo MemcmpWorkloadInfo() {
   info.traffic = [](const Point&) -> std::optional<ByteTraffic> {
     return TrafficOf(2, 0, false, "each byte compared is read in both buffers");
   };
-  info.make = [] { return std::unique_ptr<Workload>(new MemcmpWorkload()); };
+  info.make = MakeWorkload<MemcmpWorkload>;
   info.placement_varies = true;
   return info;
 }

@@ -8,7 +8,9 @@
 // --size-dist it makes many calls of drawn sizes across --size instead
 // (workloads/drawn_calls.h).
 
+#include "core/option_table.h"
 #include "engine/registry.h"
+#include "workloads/buffer_kernel_workload.h"
 #include "workloads/drawn_calls.h"
 #include "workloads/impl_params.h"
 #include "workloads/mapped_buffers.h"
@@ -16,16 +18,39 @@
 namespace membench {
 namespace {
 
-class MemcpyWorkload final : public Workload {
+struct MemcpyOptions {
+  std::uint64_t size = 0;
+  std::string impl;
+  PagePolicy pages;
+  sys::Prefault prefault{};
+  SourcePrefault src_prefault{};
+  std::uint64_t src_offset = 0;
+  std::uint64_t dst_offset = 0;
+  std::string size_dist;
+};
+
+const OptionTable<MemcpyOptions>& Options() {
+  static const auto table = OptionTable<MemcpyOptions>()
+                                .Add(SizeParam("64M"), &MemcpyOptions::size)
+                                .Add(CopyImplParam(), &MemcpyOptions::impl)
+                                .Add(PagesParam(), &MemcpyOptions::pages, ParsePagePolicy)
+                                .Add(PrefaultParam(), &MemcpyOptions::prefault, ParsePrefault)
+                                .Add(SourcePrefaultParam(), &MemcpyOptions::src_prefault, ParseSourcePrefault)
+                                .Add(OffsetParam("src-offset", "source"), &MemcpyOptions::src_offset)
+                                .Add(OffsetParam("dst-offset", "destination"), &MemcpyOptions::dst_offset)
+                                .Add(SizeDistParam(), &MemcpyOptions::size_dist);
+  return table;
+}
+
+class MemcpyWorkload final : public BufferKernelWorkload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
-    copy_ = FindCopyKernel(point.at("impl").text).fn;
-    const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-    src_.Configure(size_, point.at("src-offset").number, policy, ParseSourcePrefault(point.at("src-prefault").text));
-    dst_.Configure(size_, point.at("dst-offset").number, policy, ParsePrefault(point.at("prefault").text));
-    const std::string& dist = point.at("size-dist").text;
-    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_, true);
+    const MemcpyOptions options = Options().Read(point);
+    size_ = options.size;
+    copy_ = FindCopyKernel(options.impl).fn;
+    src_.Configure(size_, options.src_offset, options.pages, options.src_prefault);
+    dst_.Configure(size_, options.dst_offset, options.pages, options.prefault);
+    if (options.size_dist != kNoSizeDist) calls_ = DrawnCalls(options.size_dist, size_, true);
   }
 
   bool FreshStateEachSample() const override { return src_.fresh_each_sample() || dst_.fresh_each_sample(); }
@@ -37,55 +62,36 @@ class MemcpyWorkload final : public Workload {
   void Run(std::uint64_t loops) override {
     char* dst = dst_.data();
     const char* src = src_.data();
-    if (!calls_.empty()) {
-      for (std::uint64_t i = 0; i < loops; ++i) {
-        for (const DrawnCall& call : calls_.calls()) {
-          copy_(dst + call.dst_offset, src + call.src_offset, call.size);
-          asm volatile("" : : : "memory");
-        }
-      }
-      calls_.Made(loops);
-      return;
-    }
-    for (std::uint64_t i = 0; i < loops; ++i) {
-      copy_(dst, src, size_);
-      asm volatile("" : : : "memory");
-    }
+    RunCalls(
+        loops, [&] { copy_(dst, src, size_); },
+        [&](const DrawnCall& call) { copy_(dst + call.dst_offset, src + call.src_offset, call.size); });
   }
 
-  std::uint64_t WorkPerLoop() const override { return calls_.empty() ? size_ : calls_.bytes_per_loop(); }
-  std::vector<SideCount> SideCounts() const override { return calls_.SideCounts(); }
-  std::vector<std::uint64_t> TakeSideCounts() override { return calls_.TakeSideCounts(); }
   std::vector<PageProof> PageProofs() const override { return {src_.Proof(), dst_.Proof()}; }
-  std::vector<std::string> Notes() const override {
-    std::vector<std::string> notes = dst_.Notes();
-    if (!calls_.empty()) notes.push_back(calls_.Describe());
-    return notes;
-  }
+  std::vector<std::string> Notes() const override { return NotesWithCalls(dst_.Notes()); }
 
  private:
-  std::uint64_t size_ = 0;
-  DrawnCalls calls_;
   CopyFn copy_ = nullptr;
   SourceBuffer src_;
   DestinationBuffer dst_;
 };
 
 WorkloadNeeds Needs(const Point& point) {
+  const MemcpyOptions options = Options().Read(point);
   CheckSizeDist(point);
-  return MemoryNeeds(point, 2 * point.at("size").number + point.at("src-offset").number + point.at("dst-offset").number,
-                     2);
+  return MemoryNeeds(options.pages, 2 * options.size + options.src_offset + options.dst_offset, 2);
 }
 
 std::optional<ByteTraffic> Traffic(const Point& point) {
-  const std::string impl = point.at("impl").text;
+  const MemcpyOptions options = Options().Read(point);
+  const std::string& impl = options.impl;
   ByteTraffic traffic = TrafficOf(1, 1, impl == "nt",
                    impl == "libc"    ? "each byte copied is read once and written once; glibc switches to "
                                        "non-temporal stores above about 3/4 of the last-level cache"
                    : impl == "movsb" ? "each byte copied is read once and written once; rep movsb's fast-string "
                                        "stores may skip the write-allocate read of whole lines"
                                      : "each byte copied is read once and written once");
-  if (point.at("size-dist").text != kNoSizeDist) traffic.memory_per_unit.reset();
+  if (options.size_dist != kNoSizeDist) traffic.memory_per_unit.reset();
   return traffic;
 }
 
@@ -95,14 +101,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
   info.summary = "copy between two buffers (perf bench mem memcpy, with page and prefault control)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "copied";
-  info.params = {SizeParam("64M"),
-                 CopyImplParam(),
-                 PagesParam(),
-                 PrefaultParam(),
-                 SourcePrefaultParam(),
-                 OffsetParam("src-offset", "source"),
-                 OffsetParam("dst-offset", "destination"),
-                 SizeDistParam()};
+  info.params = Options().specs();
   info.examples = {
       "membench run memcpy --size 64M --impl all",
       "membench run memcpy --size 4K..1G:x4 --impl libc,movsb,avx2 -r 10",
@@ -113,7 +112,7 @@ WorkloadInfo MemcpyWorkloadInfo() {
   };
   info.needs = Needs;
   info.traffic = Traffic;
-  info.make = [] { return std::unique_ptr<Workload>(new MemcpyWorkload()); };
+  info.make = MakeWorkload<MemcpyWorkload>;
   info.placement_varies = true;
   return info;
 }

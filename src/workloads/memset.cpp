@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "engine/registry.h"
+#include "workloads/buffer_kernel_workload.h"
 #include "workloads/drawn_calls.h"
 #include "workloads/impl_params.h"
 #include "workloads/mapped_buffers.h"
@@ -17,17 +19,38 @@
 namespace membench {
 namespace {
 
-class MemsetWorkload final : public Workload {
+struct MemsetOptions {
+  std::uint64_t size = 0;
+  std::string impl;
+  PagePolicy pages;
+  sys::Prefault prefault{};
+  std::uint64_t dst_offset = 0;
+  std::uint64_t value = 0;
+  std::string size_dist;
+};
+
+const OptionTable<MemsetOptions>& Options() {
+  static const auto table = OptionTable<MemsetOptions>()
+                                .Add(SizeParam("64M"), &MemsetOptions::size)
+                                .Add(FillImplParam(), &MemsetOptions::impl)
+                                .Add(PagesParam(), &MemsetOptions::pages, ParsePagePolicy)
+                                .Add(PrefaultParam(), &MemsetOptions::prefault, ParsePrefault)
+                                .Add(OffsetParam("dst-offset", "destination"), &MemsetOptions::dst_offset)
+                                .Add(FillValueParam(), &MemsetOptions::value)
+                                .Add(SizeDistParam(), &MemsetOptions::size_dist);
+  return table;
+}
+
+class MemsetWorkload final : public BufferKernelWorkload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
-    const FillKernel& kernel = FindFillKernel(point.at("impl").text);
+    const MemsetOptions options = Options().Read(point);
+    size_ = options.size;
+    const FillKernel& kernel = FindFillKernel(options.impl);
     fill_ = kernel.fn;
-    value_ = FillValueFor(kernel, point);
-    dst_.Configure(size_, point.at("dst-offset").number, ParsePagePolicy(point.at("pages").text),
-                   ParsePrefault(point.at("prefault").text));
-    const std::string& dist = point.at("size-dist").text;
-    if (dist != kNoSizeDist) calls_ = DrawnCalls(dist, size_, false);
+    value_ = FillValueFor(kernel, options.value);
+    dst_.Configure(size_, options.dst_offset, options.pages, options.prefault);
+    if (options.size_dist != kNoSizeDist) calls_ = DrawnCalls(options.size_dist, size_, false);
   }
 
   bool FreshStateEachSample() const override { return dst_.fresh_each_sample(); }
@@ -35,35 +58,15 @@ class MemsetWorkload final : public Workload {
 
   void Run(std::uint64_t loops) override {
     char* dst = dst_.data();
-    if (!calls_.empty()) {
-      for (std::uint64_t i = 0; i < loops; ++i) {
-        for (const DrawnCall& call : calls_.calls()) {
-          fill_(dst + call.dst_offset, value_, call.size);
-          asm volatile("" : : : "memory");
-        }
-      }
-      calls_.Made(loops);
-      return;
-    }
-    for (std::uint64_t i = 0; i < loops; ++i) {
-      fill_(dst, value_, size_);
-      asm volatile("" : : : "memory");
-    }
+    RunCalls(
+        loops, [&] { fill_(dst, value_, size_); },
+        [&](const DrawnCall& call) { fill_(dst + call.dst_offset, value_, call.size); });
   }
 
-  std::uint64_t WorkPerLoop() const override { return calls_.empty() ? size_ : calls_.bytes_per_loop(); }
-  std::vector<SideCount> SideCounts() const override { return calls_.SideCounts(); }
-  std::vector<std::uint64_t> TakeSideCounts() override { return calls_.TakeSideCounts(); }
   std::vector<PageProof> PageProofs() const override { return {dst_.Proof()}; }
-  std::vector<std::string> Notes() const override {
-    std::vector<std::string> notes = dst_.Notes();
-    if (!calls_.empty()) notes.push_back(calls_.Describe());
-    return notes;
-  }
+  std::vector<std::string> Notes() const override { return NotesWithCalls(dst_.Notes()); }
 
  private:
-  std::uint64_t size_ = 0;
-  DrawnCalls calls_;
   FillFn fill_ = nullptr;
   int value_ = 0;
   DestinationBuffer dst_;
@@ -71,17 +74,19 @@ class MemsetWorkload final : public Workload {
 
 WorkloadNeeds Needs(const Point& point) {
   CheckSizeDist(point);
-  return MemoryNeeds(point, point.at("size").number + point.at("dst-offset").number, 1);
+  const MemsetOptions options = Options().Read(point);
+  return MemoryNeeds(options.pages, options.size + options.dst_offset, 1);
 }
 
 std::optional<ByteTraffic> Traffic(const Point& point) {
-  const std::string impl = point.at("impl").text;
+  const MemsetOptions options = Options().Read(point);
+  const std::string& impl = options.impl;
   ByteTraffic traffic = TrafficOf(0, 1, impl == "nt" || impl == "clzero",
                    impl == "stosb" ? "each byte set is written once; rep stosb's fast-string stores may skip the "
                                      "write-allocate read of whole lines"
                    : impl == "clzero" ? "each byte set is written once; clzero allocates whole lines without reading them"
                                       : "each byte set is written once");
-  if (point.at("size-dist").text != kNoSizeDist) traffic.memory_per_unit.reset();
+  if (options.size_dist != kNoSizeDist) traffic.memory_per_unit.reset();
   return traffic;
 }
 
@@ -91,9 +96,7 @@ WorkloadInfo MemsetWorkloadInfo() {
   info.summary = "fill a buffer with zeros or a byte (perf bench mem memset, with page and prefault control)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "set";
-  info.params = {SizeParam("64M"), FillImplParam(), PagesParam(), PrefaultParam(),
-                 OffsetParam("dst-offset", "destination"),
-                 FillValueParam(), SizeDistParam()};
+  info.params = Options().specs();
   info.examples = {
       "membench run memset --size 64M --impl all",
       "membench run memset --size 4K..1G:x4 --impl stosb,avx2,nt -r 10",
@@ -103,7 +106,7 @@ WorkloadInfo MemsetWorkloadInfo() {
   };
   info.needs = Needs;
   info.traffic = Traffic;
-  info.make = [] { return std::unique_ptr<Workload>(new MemsetWorkload()); };
+  info.make = MakeWorkload<MemsetWorkload>;
   info.placement_varies = true;
   return info;
 }

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/files.h"
@@ -32,11 +33,31 @@ Case ParseCase(const std::string& text) {
   throw Error("unknown pagefault case '" + text + "'");
 }
 
+struct PageFaultOptions {
+  Case fault_case{};
+  std::uint64_t size = 0;
+};
+
+const OptionTable<PageFaultOptions>& Options() {
+  static const auto table =
+      OptionTable<PageFaultOptions>()
+          .Add(ChoiceParam("case", "anon",
+                           "anon (page_fault1: private anonymous), file-private (page_fault2: private mapping of a "
+                           "sparse file), file-shared (page_fault3: shared mapping of a sparse file); files in "
+                           "$TMPDIR or /var/tmp",
+                           {"anon", "file-private", "file-shared"}),
+               &PageFaultOptions::fault_case, ParseCase)
+          .Add(SizeParamNamed("size", "128M", "bytes mapped and written per loop (will-it-scale: 128 MiB)", kPage4k),
+               &PageFaultOptions::size);
+  return table;
+}
+
 class PageFaultWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    case_ = ParseCase(point.at("case").text);
-    size_ = point.at("size").number;
+    const PageFaultOptions options = Options().Read(point);
+    case_ = options.fault_case;
+    size_ = options.size;
     if (size_ % kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
     if (case_ != Case::kAnon) {
       file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_, sys::ScratchContents::kSparse);
@@ -100,11 +121,12 @@ class PageFaultWorkload final : public Workload {
 // its file, and on a tmpfs even a private write fault allocates the file's
 // page first (a full tmpfs answers it with SIGBUS).
 WorkloadNeeds Needs(const Point& point) {
-  const std::uint64_t size = point.at("size").number;
-  const std::string& which = point.at("case").text;
-  WorkloadNeeds needs = MemoryNeeds(point, which == "file-private" ? 2 * size : size, 1);
-  if (which != "anon") needs.file_descriptors = 1;
-  if (which != "anon") needs.scratch_disk_bytes = size;
+  const PageFaultOptions options = Options().Read(point);
+  const std::uint64_t size = options.size;
+  WorkloadNeeds needs =
+      MemoryNeeds(PagePolicy::kDefault, options.fault_case == Case::kFilePrivate ? 2 * size : size, 1);
+  if (options.fault_case != Case::kAnon) needs.file_descriptors = 1;
+  if (options.fault_case != Case::kAnon) needs.scratch_disk_bytes = size;
   return needs;
 }
 
@@ -114,20 +136,14 @@ WorkloadInfo PageFaultWorkloadInfo() {
   info.summary = "will-it-scale's page_fault1/2/3: map, write every page, unmap, in a loop; ops/s = pages written";
   info.unit = WorkUnit::kTouches;
   info.rate_label = "pages written";
-  info.params = {
-      ChoiceParam("case", "anon",
-                  "anon (page_fault1: private anonymous), file-private (page_fault2: private mapping of a sparse "
-                  "file), file-shared (page_fault3: shared mapping of a sparse file); files in $TMPDIR or /var/tmp",
-                  {"anon", "file-private", "file-shared"}),
-      SizeParamNamed("size", "128M", "bytes mapped and written per loop (will-it-scale: 128 MiB)", kPage4k),
-  };
+  info.params = Options().specs();
   info.examples = {
       "membench run pagefault --case anon,file-private,file-shared",
       "membench run pagefault --case anon --procs 1,2        # will-it-scale page_fault1_processes",
       "membench run pagefault --case anon --threads 1,2      # page_fault1_threads: one mm, its locks shared",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new PageFaultWorkload()); };
+  info.make = MakeWorkload<PageFaultWorkload>;
   return info;
 }
 

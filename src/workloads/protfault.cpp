@@ -8,17 +8,33 @@
 
 #include <memory>
 
-#include "engine/registry.h"
 #include "core/error.h"
+#include "core/option_table.h"
+#include "engine/registry.h"
 #include "sys/protection_fault.h"
 
 namespace membench {
 namespace {
 
+struct ProtfaultOptions {
+  std::string recovery;
+};
+
+const OptionTable<ProtfaultOptions>& Options() {
+  static const auto table = OptionTable<ProtfaultOptions>().Add(
+      ChoiceParam("recovery", "skip",
+                  "skip (the handler steps over the store) or mprotect (the handler makes the page "
+                  "writable; the loop makes it read-only again)",
+                  {"skip", "mprotect"}),
+      &ProtfaultOptions::recovery);
+  return table;
+}
+
 class ProtfaultWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    recovery_ = point.at("recovery").text == "mprotect" ? sys::FaultRecovery::kMprotect : sys::FaultRecovery::kSkip;
+    const ProtfaultOptions options = Options().Read(point);
+    recovery_ = options.recovery == "mprotect" ? sys::FaultRecovery::kMprotect : sys::FaultRecovery::kSkip;
     faults_ = std::make_unique<sys::ProtectionFaults>(recovery_);
   }
 
@@ -50,12 +66,9 @@ WorkloadInfo ProtfaultWorkloadInfo() {
   info.summary = "protection-fault latency: write to a read-only page, catch SIGSEGV (lmbench's Prot Fault)";
   info.unit = WorkUnit::kFaults;
   info.rate_label = "faults";
-  info.params = {ChoiceParam("recovery", "skip",
-                             "skip (the handler steps over the store) or mprotect (the handler makes the page "
-                             "writable; the loop makes it read-only again)",
-                             {"skip", "mprotect"})};
+  info.params = Options().specs();
   info.examples = {"membench run protfault --recovery skip,mprotect"};
-  info.make = [] { return std::unique_ptr<Workload>(new ProtfaultWorkload()); };
+  info.make = MakeWorkload<ProtfaultWorkload>;
   return info;
 }
 

@@ -17,9 +17,10 @@
 #include <memory>
 #include <random>
 
-#include "engine/registry.h"
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
+#include "engine/registry.h"
 #include "workloads/slab_cache.h"
 
 namespace membench {
@@ -28,23 +29,56 @@ namespace {
 enum class Pattern { kLifo, kFifo, kRandom, kBatch };
 enum class Touch { kNone, kFirstLine, kAll };
 
+struct SlabOptions {
+  std::string impl;
+  std::string prefetch;
+  std::string pattern;
+  std::uint64_t object_size = 0;
+  std::uint64_t slab_pages = 0;
+  std::uint64_t batch = 0;
+  std::string touch;
+};
+
+const OptionTable<SlabOptions>& Options() {
+  static const auto table =
+      OptionTable<SlabOptions>()
+          .Add(ChoiceParam("impl", "slub", "slub (the model) or malloc (glibc)", {"slub", "malloc"}),
+               &SlabOptions::impl)
+          .Add(ChoiceParam("prefetch", "none",
+                           "none, or next: prefetch the free pointer of the new freelist head (seed 004)",
+                           {"none", "next"}),
+               &SlabOptions::prefetch)
+          .Add(ChoiceParam("pattern", "random", "lifo, fifo, random, batch", {"lifo", "fifo", "random", "batch"}),
+               &SlabOptions::pattern)
+          .Add(SizeParamNamed("object-size", "256", "bytes per object (a multiple of 8)", 8), &SlabOptions::object_size)
+          .Add(CountParam("slab-pages", "2", "pages per slab", 1, 1024), &SlabOptions::slab_pages)
+          .Add(
+              CountParam("batch", "65536", "objects live at once (fifo, random, batch) or pairs per loop", 1, 1u << 26),
+              &SlabOptions::batch)
+          .Add(ChoiceParam("touch", "first-line", "what the caller does with an object: none, first-line, all",
+                           {"none", "first-line", "all"}),
+               &SlabOptions::touch);
+  return table;
+}
+
 class SlabWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    const std::string pattern = point.at("pattern").text;
+    const SlabOptions options = Options().Read(point);
+    const std::string& pattern = options.pattern;
     pattern_ = pattern == "lifo"     ? Pattern::kLifo
                : pattern == "fifo"   ? Pattern::kFifo
                : pattern == "random" ? Pattern::kRandom
                                      : Pattern::kBatch;
-    const std::string touch = point.at("touch").text;
+    const std::string& touch = options.touch;
     touch_ = touch == "none" ? Touch::kNone : touch == "first-line" ? Touch::kFirstLine : Touch::kAll;
-    object_size_ = point.at("object-size").number;
-    batch_ = point.at("batch").number;
-    malloc_ = point.at("impl").text == "malloc";
-    const bool prefetch = point.at("prefetch").text == "next";
+    object_size_ = options.object_size;
+    batch_ = options.batch;
+    malloc_ = options.impl == "malloc";
+    const bool prefetch = options.prefetch == "next";
     if (malloc_ && prefetch) throw Error("--prefetch next applies to --impl slub only (malloc is glibc's own)");
     if (!malloc_) {
-      cache_ = std::make_unique<SlabCache>(object_size_, point.at("slab-pages").number, prefetch, batch_ + 1);
+      cache_ = std::make_unique<SlabCache>(object_size_, options.slab_pages, prefetch, batch_ + 1);
     }
     live_.assign(batch_, nullptr);
     std::mt19937_64 random(99);
@@ -138,9 +172,9 @@ class SlabWorkload final : public Workload {
 };
 
 WorkloadNeeds Needs(const Point& point) {
+  const SlabOptions options = Options().Read(point);
   WorkloadNeeds needs;
-  needs.memory_bytes =
-      (point.at("batch").number + 1) * point.at("object-size").number + point.at("slab-pages").number * 4096 * 2;
+  needs.memory_bytes = (options.batch + 1) * options.object_size + options.slab_pages * 4096 * 2;
   return needs;
 }
 
@@ -150,28 +184,14 @@ WorkloadInfo SlabWorkloadInfo() {
   info.summary = "allocator fast path: a SLUB-style object cache, with or without prefetching the next free pointer";
   info.unit = WorkUnit::kPairs;
   info.rate_label = "alloc+free pairs";
-  ParamSpec object_size = SizeParamNamed("object-size", "256", "bytes per object (a multiple of 8)", 8);
-  ParamSpec slab_pages = CountParam("slab-pages", "2", "pages per slab", 1, 1024);
-  ParamSpec batch =
-      CountParam("batch", "65536", "objects live at once (fifo, random, batch) or pairs per loop", 1, 1u << 26);
-  info.params = {
-      ChoiceParam("impl", "slub", "slub (the model) or malloc (glibc)", {"slub", "malloc"}),
-      ChoiceParam("prefetch", "none", "none, or next: prefetch the free pointer of the new freelist head (seed 004)",
-                  {"none", "next"}),
-      ChoiceParam("pattern", "random", "lifo, fifo, random, batch", {"lifo", "fifo", "random", "batch"}),
-      object_size,
-      slab_pages,
-      batch,
-      ChoiceParam("touch", "first-line", "what the caller does with an object: none, first-line, all",
-                  {"none", "first-line", "all"}),
-  };
+  info.params = Options().specs();
   info.examples = {
       "membench run slab --prefetch none,next --pattern lifo,random -r 5",
       "membench run slab --prefetch none,next --object-size 64,256,1024 --pattern fifo,random",
       "membench run slab --impl slub,malloc --pattern lifo,random",
   };
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new SlabWorkload()); };
+  info.make = MakeWorkload<SlabWorkload>;
   return info;
 }
 

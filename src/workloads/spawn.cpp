@@ -8,8 +8,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include "engine/registry.h"
 #include "core/error.h"
+#include "core/option_table.h"
+#include "engine/registry.h"
 #include "sys/process.h"
 
 namespace membench {
@@ -17,12 +18,27 @@ namespace {
 
 enum class How { kFork, kExec, kShell };
 
+struct SpawnOptions {
+  std::string how;
+};
+
+const OptionTable<SpawnOptions>& Options() {
+  static const auto table = OptionTable<SpawnOptions>().Add(
+      ChoiceParam("how", "fork",
+                  "fork (fork + exit + wait), exec (fork + execve of membench-helper + wait), shell (fork "
+                  "+ /bin/sh -c membench-helper + wait)",
+                  {"fork", "exec", "shell"}),
+      &SpawnOptions::how);
+  return table;
+}
+
 std::string HelperPath() { return sys::ExecutableDirectory() + "/membench-helper"; }
 
 class SpawnWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    const std::string how = point.at("how").text;
+    const SpawnOptions options = Options().Read(point);
+    const std::string& how = options.how;
     how_ = how == "fork" ? How::kFork : how == "exec" ? How::kExec : How::kShell;
     helper_ = HelperPath();
     if (how_ != How::kFork && ::access(helper_.c_str(), X_OK) != 0) {
@@ -77,13 +93,10 @@ WorkloadInfo SpawnWorkloadInfo() {
   info.summary = "process creation latency: fork, fork+exec, fork+sh -c (lmbench's fork/exec/sh proc)";
   info.unit = WorkUnit::kSpawns;
   info.rate_label = "spawns";
-  info.params = {ChoiceParam("how", "fork",
-                             "fork (fork + exit + wait), exec (fork + execve of membench-helper + wait), shell (fork "
-                             "+ /bin/sh -c membench-helper + wait)",
-                             {"fork", "exec", "shell"})};
+  info.params = Options().specs();
   info.examples = {"membench run spawn --how fork,exec,shell -r 5"};
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new SpawnWorkload()); };
+  info.make = MakeWorkload<SpawnWorkload>;
   return info;
 }
 

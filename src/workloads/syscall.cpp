@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "engine/registry.h"
 #include "sys/scratch_file.h"
 #include "sys/system_calls.h"
@@ -42,10 +43,24 @@ const Op& OpNamed(const std::string& name) {
   throw Error("syscall --op " + name + " is none of null, read, write, stat, open-close, sig-install, sig-handle");
 }
 
+struct SyscallOptions {
+  std::string op;
+};
+
+const OptionTable<SyscallOptions>& Options() {
+  static const auto table = OptionTable<SyscallOptions>().Add(
+      ChoiceParam("op", "null",
+                  "null (getppid), read (1 byte of /dev/zero), write (1 byte to /dev/null), stat, "
+                  "open-close (of a scratch file), sig-install (sigaction), sig-handle (SIGUSR1 to itself)",
+                  {"null", "read", "write", "stat", "open-close", "sig-install", "sig-handle"}),
+      &SyscallOptions::op);
+  return table;
+}
+
 class SyscallWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    op_ = &OpNamed(point.at("op").text);
+    op_ = &OpNamed(Options().Read(point).op);
     loop_ = std::make_unique<sys::SystemCallLoop>(op_->call, sys::ScratchDirectory());
   }
 
@@ -74,14 +89,11 @@ WorkloadInfo SyscallWorkloadInfo() {
   info.summary = "system call and signal latency (lmbench's null call, null I/O, stat, open clos, sig inst/hndl)";
   info.unit = WorkUnit::kCalls;
   info.rate_label = "calls";
-  info.params = {ChoiceParam("op", "null",
-                             "null (getppid), read (1 byte of /dev/zero), write (1 byte to /dev/null), stat, "
-                             "open-close (of a scratch file), sig-install (sigaction), sig-handle (SIGUSR1 to itself)",
-                             {"null", "read", "write", "stat", "open-close", "sig-install", "sig-handle"})};
+  info.params = Options().specs();
   info.examples = {"membench run syscall --op null,read,write -r 5",
                    "membench run syscall --op sig-install,sig-handle"};
   info.needs = Needs;
-  info.make = [] { return std::unique_ptr<Workload>(new SyscallWorkload()); };
+  info.make = MakeWorkload<SyscallWorkload>;
   return info;
 }
 

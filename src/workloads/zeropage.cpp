@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/option_table.h"
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/memory.h"
@@ -26,13 +27,41 @@ namespace {
 
 constexpr std::uint64_t kSeedSize = 8ull << 30;  // test_memcmp's 8 GiB
 
+struct ZeropageOptions {
+  std::uint64_t size = 0;
+  std::string mode;
+  PagePolicy pages;
+  std::uint64_t stride = 0;
+};
+
+const OptionTable<ZeropageOptions>& Options() {
+  static const auto table = [] {
+    ParamSpec pages = PagesParam();
+    pages.default_value = "thp,4k";
+    return OptionTable<ZeropageOptions>()
+        .Add(SizeParamNamed(
+                 "size", "8G",
+                 "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)",
+                 2 * kPage4k),
+             &ZeropageOptions::size)
+        .Add(ChoiceParam("mode", "memcmp",
+                         "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)",
+                         {"memcmp", "stride"}),
+             &ZeropageOptions::mode)
+        .Add(pages, &ZeropageOptions::pages, ParsePagePolicy)
+        .Add(SizeParamNamed("stride", "4096", "bytes between touches in stride mode", 1), &ZeropageOptions::stride);
+  }();
+  return table;
+}
+
 class ZeropageWorkload final : public Workload {
  public:
   void Prepare(const Point& point) override {
-    size_ = point.at("size").number;
-    stride_ = point.at("stride").number;
-    memcmp_mode_ = point.at("mode").text == "memcmp";
-    policy_ = ParsePagePolicy(point.at("pages").text);
+    const ZeropageOptions options = Options().Read(point);
+    size_ = options.size;
+    stride_ = options.stride;
+    memcmp_mode_ = options.mode == "memcmp";
+    policy_ = options.pages;
     half_ = size_ / 2;
     if (half_ == 0) throw Error("--size " + FormatSize(size_) + ": too small to split into two halves");
     if (!memcmp_mode_ && stride_ > half_) {
@@ -93,15 +122,16 @@ class ZeropageWorkload final : public Workload {
 // far less with THP); without it the whole region is allocated.
 // memcmp compares bytes; stride mode touches one byte per stride.
 std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
-  if (point.at("mode").text == "memcmp") return WorkloadInfo::PointUnit{WorkUnit::kBytes, "compared"};
+  if (Options().Read(point).mode == "memcmp") return WorkloadInfo::PointUnit{WorkUnit::kBytes, "compared"};
   return WorkloadInfo::PointUnit{WorkUnit::kTouches, "touches"};
 }
 
 WorkloadNeeds Needs(const Point& point) {
-  const std::uint64_t size = point.at("size").number;
-  WorkloadNeeds needs = MemoryNeeds(point, size, 1);
-  const PagePolicy policy = ParsePagePolicy(point.at("pages").text);
-  if (HugetlbPageBytes(policy) == 0 && sys::ProbeZeroPage(policy).in_use) needs.memory_bytes = size / kPage4k * 8;
+  const ZeropageOptions options = Options().Read(point);
+  WorkloadNeeds needs = MemoryNeeds(options.pages, options.size, 1);
+  if (HugetlbPageBytes(options.pages) == 0 && sys::ProbeZeroPage(options.pages).in_use) {
+    needs.memory_bytes = options.size / kPage4k * 8;
+  }
   return needs;
 }
 
@@ -133,16 +163,7 @@ WorkloadInfo ZeropageWorkloadInfo() {
   info.summary = "read never-written memory: huge zero page vs 4 KiB zero pages (seed 000)";
   info.unit = WorkUnit::kBytes;
   info.rate_label = "compared";
-  ParamSpec pages = PagesParam();
-  pages.default_value = "thp,4k";
-  info.params = {
-      SizeParamNamed("size", "8G",
-                     "region, compared half against half (default the seed's 8 GiB, less where read faults allocate)",
-                     2 * kPage4k),
-      ChoiceParam("mode", "memcmp",
-                  "memcmp: glibc memcmp of the halves (cache-bound); stride: one byte per --stride (TLB-bound)",
-                  {"memcmp", "stride"}),
-      pages, SizeParamNamed("stride", "4096", "bytes between touches in stride mode", 1)};
+  info.params = Options().specs();
   info.examples = {
       "membench run zeropage --mode memcmp,stride -r 5",
       "membench run zeropage --mode stride --pages thp,4k -e default,tlb --json z.json",
@@ -151,7 +172,7 @@ WorkloadInfo ZeropageWorkloadInfo() {
   info.needs = Needs;
   info.point_unit = UnitOfPoint;
   info.machine_default = MachineDefault;
-  info.make = [] { return std::unique_ptr<Workload>(new ZeropageWorkload()); };
+  info.make = MakeWorkload<ZeropageWorkload>;
   return info;
 }
 

@@ -1,4 +1,4 @@
-// File: cli/run_invocations.h
+// File: engine/separate_invocations.h
 // A run measured in several separate processes (`run --invocations N`,
 // three by default): membench runs itself again, once an invocation, with
 // the same command line; each child measures every point (interleaved, as
@@ -15,8 +15,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "cli/command_table.h"
 #include "core/result.h"
 
 namespace membench {
@@ -45,6 +45,13 @@ int HandBackResult(const RunResult& result, const InvocationRole& role);
 // result ends the run: its error is on stderr already, and its status is
 // in `status` (0 otherwise); the result then holds what the earlier
 // invocations measured, nullopt when there were none.
-std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count, int& status);
+// Measures the command line argv[0..argc) in `count` children, one after
+// the other; `status` is what the command should exit with where one fails.
+std::optional<RunResult> MeasureInInvocations(int argc, char** argv, int count, int& status);
+
+// Runs this membench with `args` (argv[1] on) and --json to a temporary
+// file, waits, and returns the result it wrote; the file goes on every way
+// out. Throws Error, naming `what`, when the run fails.
+RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& what);
 
 }  // namespace membench

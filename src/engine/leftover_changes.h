@@ -1,4 +1,4 @@
-// File: cli/restore_command.h
+// File: engine/leftover_changes.h
 // What a killed membench left changed on the machine (sys/change_journal.h):
 // a warning before every command that measures, and `membench restore`,
 // which puts it back.

@@ -1,5 +1,5 @@
-// File: cli/restore_command.cpp
-#include "cli/restore_command.h"
+// File: engine/leftover_changes.cpp
+#include "engine/leftover_changes.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,5 +1,5 @@
-// File: cli/run_invocations.cpp
-#include "cli/run_invocations.h"
+// File: engine/separate_invocations.cpp
+#include "engine/separate_invocations.h"
 
 #include <fmt/format.h>
 
@@ -13,9 +13,14 @@
 #include "core/invocation_merge.h"
 #include "core/result_decoder.h"
 #include "core/result_encoder.h"
+#include "engine/host.h"
+#include "sys/atomic_file.h"
+#include "sys/command.h"
 #include "sys/environment.h"
+#include "sys/files.h"
 #include "sys/interrupt.h"
 #include "sys/membench_child.h"
+#include "sys/process.h"
 
 namespace membench {
 namespace {
@@ -68,9 +73,9 @@ int HandBackResult(const RunResult& result, const InvocationRole& role) {
   return 0;
 }
 
-std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count, int& status) {
+std::optional<RunResult> MeasureInInvocations(int argc, char** argv, int count, int& status) {
   sys::InstallInterruptHandling();
-  const std::vector<std::string> args(line.argv + 1, line.argv + line.argc);
+  const std::vector<std::string> args(argv + 1, argv + argc);
   std::vector<RunResult> parts;
   std::string loops;  // the first invocation's, once it has handed them back
   status = 0;
@@ -100,8 +105,29 @@ std::optional<RunResult> MeasureInInvocations(const CommandLine& line, int count
   RunResult merged = MergeInvocations(std::move(parts));
   if (sys::Interrupted()) merged.interrupted = true;
   merged.command_line.clear();
-  for (int i = 0; i < line.argc; ++i) merged.command_line += (i ? " " : "") + std::string(line.argv[i]);
+  for (int i = 0; i < argc; ++i) merged.command_line += (i ? " " : "") + std::string(argv[i]);
   return merged;
+}
+
+RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& what) {
+  const std::string json = sys::CreateUniqueTemporaryFile("membench-", ".json");
+  std::vector<std::string> argv = {sys::ExecutablePath()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.push_back("--json");
+  argv.push_back(json);
+  // The temporary file goes on every way out, a failed start included.
+  try {
+    const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
+    if (!outcome.status.exited || outcome.status.code != 0) {
+      throw Error(fmt::format("{} failed ({})", what, outcome.status.Describe()));
+    }
+    RunResult result = host::LoadResult(json);
+    sys::RemoveFile(json);
+    return result;
+  } catch (...) {
+    sys::RemoveFile(json);
+    throw;
+  }
 }
 
 }  // namespace membench

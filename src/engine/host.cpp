@@ -1,0 +1,54 @@
+// File: engine/host.cpp
+#include "engine/host.h"
+
+#include "core/error.h"
+#include "core/result_decoder.h"
+#include "sys/atomic_file.h"
+#include "sys/collect_machine_facts.h"
+#include "sys/command.h"
+#include "sys/environment.h"
+#include "sys/files.h"
+#include "sys/interrupt.h"
+#include "sys/limits.h"
+#include "sys/pause_point.h"
+#include "sys/process.h"
+#include "sys/terminal.h"
+
+namespace membench::host {
+
+void CheckWritable(const std::string& path, const std::string& what) { sys::CheckWritable(path, what); }
+void CheckFreeSpace(const std::string& path, const std::string& what) { sys::CheckFreeSpace(path, what); }
+void WriteFileAtomically(const std::string& path, const std::string& contents) {
+  sys::WriteFileAtomically(path, contents);
+}
+std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::string& suffix) {
+  return sys::CreateUniqueTemporaryFile(prefix, suffix);
+}
+std::optional<std::string> ReadFile(const std::string& path) { return sys::ReadFile(path); }
+bool PathExists(const std::string& path) { return sys::PathExists(path); }
+void RemoveFile(const std::string& path) { sys::RemoveFile(path); }
+void CreateDirectories(const std::string& path) { sys::CreateDirectories(path); }
+
+RunResult LoadResult(const std::string& path) {
+  const auto text = sys::ReadFile(path);
+  if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
+  return ParseResult(*text, path);
+}
+
+std::optional<std::string> EnvironmentValue(const std::string& name) { return sys::EnvironmentValue(name); }
+std::string DataHome() { return sys::DataHome(); }
+std::string StateHome() { return sys::StateHome(); }
+std::string ExecutableDirectory() { return sys::ExecutableDirectory(); }
+bool ProgramFound(const std::string& name) { return sys::ProgramFound(name); }
+
+bool StdoutWantsColour() { return sys::StdoutWantsColour(); }
+bool IsRoot() { return sys::IsRoot(); }
+int AllowedCpuCount() { return sys::AllowedCpuCount(); }
+
+void InstallInterruptHandling() { sys::InstallInterruptHandling(); }
+bool Interrupted() { return sys::Interrupted(); }
+void PausePoint(const char* name) { sys::PausePoint(name); }
+
+MachineFacts CollectMachineFacts() { return sys::CollectMachineFacts(); }
+
+}  // namespace membench::host
