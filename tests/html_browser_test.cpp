@@ -11,9 +11,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "cli/result_output.h"
 #include "core/measurement_stats.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "membench_process.h"
 #include "report_checks.h"
 #include "report/text_report.h"
@@ -73,7 +72,7 @@ TEST(HtmlInBrowser, ARealRunsPageHasItsChartsAxesLegendsAndFigures) {
   EXPECT_EQ(CountOf(dom, "<circle class=\"sample"), 8u * 6u) << "every sample of the 8 points";
   EXPECT_EQ(CountOf(dom, "<g class=\"row "), 4u) << "a paired ratio per size";
   // The figures of the result file, as the text report prints them.
-  const RunResult result = host::LoadResult(json);
+  const RunResult result = os::LoadResult(json);
   for (const Measurement& m : result.measurements) {
     const MeasurementStats st = ComputeMeasurementStats(m, result.events);
     EXPECT_NE(dom.find(RateText(m, st.rate.mean)), std::string::npos) << m.point.Label();

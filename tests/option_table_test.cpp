@@ -63,5 +63,17 @@ TEST(OptionTable, APointOfAnotherWorkloadIsRefusedByName) {
   }
 }
 
+// A field of the wrong kind would read 0, or lose a word, for every point.
+TEST(OptionTable, AFieldOfTheWrongKindIsRefusedWhenTheTableIsBuilt) {
+  EXPECT_THROW(OptionTable<CopyOptions>().Add(ChoiceParam("impl", "movsb", "the kernel", {"movsb"}),
+                                              &CopyOptions::size),
+               Error);
+  EXPECT_THROW(OptionTable<CopyOptions>().Add(SizeParamNamed("size", "4K", "bytes", 1), &CopyOptions::impl), Error);
+  ParamSpec workers = CountParam("workers", "auto", "how many", 1, 64);
+  workers.word = "auto";
+  EXPECT_THROW(OptionTable<CopyOptions>().Add(workers, &CopyOptions::size), Error);
+  EXPECT_NO_THROW(OptionTable<CopyOptions>().Add(workers, &CopyOptions::workers));
+}
+
 }  // namespace
 }  // namespace membench

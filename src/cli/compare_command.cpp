@@ -15,7 +15,7 @@
 #include "cli/store_flags.h"
 #include "core/error.h"
 #include "core/noise_floor.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "report/compare_csv.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
@@ -171,7 +171,7 @@ int CompareAndDecide(const CompareArgs& args) {
   options.wide = args.wide;
   options.mail = args.format == "mail";
   options.html = args.format == "html";
-  options.colour = args.output.empty() && host::StdoutWantsColour();
+  options.colour = args.output.empty() && os::StdoutWantsColour();
   options.style = args.style;
   options.style.colour = options.colour;
   const Sides sides = SplitSides(args.results);
@@ -196,7 +196,7 @@ int CompareAndDecide(const CompareArgs& args) {
                   : args.format == "csv" ? csv_text()
                                          : rendered.str(),
                   args.output);
-  if (!args.json_path.empty()) host::WriteFileAtomically(args.json_path, json_text());
+  if (!args.json_path.empty()) os::WriteFileAtomically(args.json_path, json_text());
   if (args.bisect) {
     switch (BisectOutcomeOf(result, compared.options.threshold_pct)) {
       case BisectOutcome::kRegression:

@@ -17,8 +17,8 @@
 #include "core/measurement_stats.h"
 #include "core/noise_floor.h"
 #include "core/power.h"
-#include "engine/host.h"
 #include "engine/invocation.h"
+#include "engine/os.h"
 #include "engine/registry.h"
 #include "engine/separate_invocations.h"
 #include "report/compare_report.h"
@@ -48,7 +48,7 @@ std::vector<double> InvocationRates(const ReferencePoint& reference) {
   std::vector<std::string> args = reference.args;
   args.insert(args.end(), {"-e", "task-clock"});
   const RunResult result =
-      RunMembenchForResult(args, fmt::format("membench doctor: the {} reference run", reference.kind));
+      RunMembenchForResult(args, "doctor", fmt::format("membench doctor: the {} reference run", reference.kind));
   std::vector<double> rates;
   for (const Measurement& m : result.measurements) {
     for (const Sample& s : m.samples) {
@@ -107,7 +107,7 @@ int MeasureNoiseFloors(int invocations, const RunResult& aa, const std::string& 
       "more than its samples: placement, the host, frequency)\n",
       invocations);
   std::vector<std::vector<std::vector<double>>> runs(ReferencePoints().size());
-  for (int i = 0; i < invocations && !host::Interrupted(); ++i) {
+  for (int i = 0; i < invocations && !os::Interrupted(); ++i) {
     for (std::size_t p = 0; p < ReferencePoints().size(); ++p) runs[p].push_back(InvocationRates(ReferencePoints()[p]));
   }
   std::vector<NoiseFloor> floors;

@@ -18,8 +18,8 @@
 #include "core/error.h"
 #include "core/paired.h"
 #include "core/result_encoder.h"
-#include "engine/host.h"
 #include "engine/invocation.h"
+#include "engine/os.h"
 #include "engine/registry.h"
 
 namespace membench {
@@ -53,7 +53,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         break;
       case RunKind::kCommand:
         p.command.argv = CommandFor(run, params);
-        if (!host::ProgramFound(p.command.argv.front())) {
+        if (!os::ProgramFound(p.command.argv.front())) {
           throw Error(fmt::format("{} is not installed (not found in PATH){}", p.command.argv.front(),
                                   run.missing_hint.empty() ? "" : ": " + run.missing_hint));
         }
@@ -137,7 +137,7 @@ int ReportExperiment(const ExperimentReportArgs& args) {
   if (rows.empty()) {
     throw Error(fmt::format("no run of {} was saved under both @{} and @{}", args.file, args.a_tag, args.b_tag));
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", host::StdoutWantsColour());
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", os::StdoutWantsColour());
   return 0;
 }
 
@@ -149,9 +149,9 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     throw Error("experiment run prints its table on standard output: give -o FILE for the " + args.format +
                 " report of its runs");
   }
-  if (!args.output.empty()) host::CheckWritable(args.output, "-o");
+  if (!args.output.empty()) os::CheckWritable(args.output, "-o");
   const Experiment experiment = LoadExperiment(args.file);
-  const int cpus = host::AllowedCpuCount();
+  const int cpus = os::AllowedCpuCount();
   std::vector<PreparedRun> prepared;
   for (const ExperimentRun& run : experiment.runs) prepared.push_back(Prepare(experiment, run, args.quick, cpus));
   fmt::print("membench experiment {}{}: {}\n{} run{}{}\n", experiment.name,
@@ -216,7 +216,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
     }
     WriteReportText(report.str(), args.output);
   }
-  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", host::StdoutWantsColour());
+  PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "comparison", os::StdoutWantsColour());
   return status;
 }
 

@@ -11,7 +11,7 @@
 #include "cli/experiment_file.h"
 #include "cli/help_format.h"
 #include "core/error.h"
-#include "engine/host.h"
+#include "engine/os.h"
 
 #ifndef MEMBENCH_SOURCE_EXPERIMENTS
 #error "MEMBENCH_SOURCE_EXPERIMENTS is set by CMakeLists.txt"
@@ -33,9 +33,9 @@ std::string Duration(int seconds) {
 }  // namespace
 
 std::string ExperimentsDirectory() {
-  const std::string installed = host::ExecutableDirectory() + "/../share/membench/experiments";
+  const std::string installed = os::ExecutableDirectory() + "/../share/membench/experiments";
   for (const std::string& place : {installed, std::string(MEMBENCH_SOURCE_EXPERIMENTS)}) {
-    if (host::PathExists(place)) return std::filesystem::path(place).lexically_normal().string();
+    if (os::PathExists(place)) return std::filesystem::path(place).lexically_normal().string();
   }
   return "";
 }
@@ -46,7 +46,7 @@ int ListExperiments() {
     throw Error(
         fmt::format("no experiments found in {}/../share/membench/experiments or {} (reinstall membench, "
                     "or run one from a file: membench experiment run FILE)",
-                    host::ExecutableDirectory(), MEMBENCH_SOURCE_EXPERIMENTS));
+                    os::ExecutableDirectory(), MEMBENCH_SOURCE_EXPERIMENTS));
   }
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {

@@ -15,7 +15,7 @@
 #include "core/change_points.h"
 #include "core/error.h"
 #include "core/result_encoder.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "report/change_points_report.h"
 #include "report/point_history.h"
 #include "report/text_report.h"
@@ -131,7 +131,7 @@ int ListChanges(const HistoryArgs& args) {
 }
 
 int ShowHistory(const HistoryArgs& args) {
-  if (!args.output.empty()) host::CheckWritable(args.output, "-o");
+  if (!args.output.empty()) os::CheckWritable(args.output, "-o");
   ResultSelector selector(args.store);
   std::vector<RunResult> results;
   for (const auto& name : args.runs) {
@@ -150,7 +150,7 @@ int ExportHistory(const HistoryArgs& args) {
   ResultSelector selector(args.store);
   const std::int64_t id = selector.StoredId(args.runs.front());
   const RunResult result = selector.store().Load(id);
-  host::WriteFileAtomically(args.json_path, ResultToJson(result).dump(2) + "\n");
+  os::WriteFileAtomically(args.json_path, ResultToJson(result).dump(2) + "\n");
   std::cerr << fmt::format("membench: run {} written to {}\n", id, args.json_path);
   return 0;
 }
@@ -159,7 +159,7 @@ int ImportHistory(const HistoryArgs& args) {
   // Every file is read before anything is saved: a bad one is an error on
   // its own, not half an import.
   std::vector<RunResult> results;
-  for (const auto& path : args.files) results.push_back(host::LoadResult(path));
+  for (const auto& path : args.files) results.push_back(os::LoadResult(path));
   auto store = OpenStoreNamed(args.store);
   for (std::size_t i = 0; i < results.size(); ++i) {
     const SaveOutcome saved = store->Save(results[i], true);

@@ -3,7 +3,7 @@
 
 #include "cli/store_flags.h"
 #include "core/error.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "report/noise_floor_json.h"
 
 namespace membench {
@@ -14,7 +14,7 @@ std::string StoreSource(const std::string& name) { return "store " + name; }
 // Empty when nothing was recorded; throws Error for a file that is not ours.
 NoiseFloorBook LoadFile() {
   const std::string path = NoiseFloorPath();
-  const auto text = host::ReadFile(path);
+  const auto text = os::ReadFile(path);
   if (!text) return {};
   return ParseNoiseFloors(*text, path);
 }
@@ -24,8 +24,8 @@ void RecordInFile(const std::string& host, const std::vector<NoiseFloor>& floors
   NoiseFloorBook book = LoadFile();
   for (const NoiseFloor& f : floors) book[host][f.kind] = f;
   const std::string path = NoiseFloorPath();
-  host::CreateDirectories(path.substr(0, path.rfind('/')));
-  host::WriteFileAtomically(path, NoiseFloorsToText(book));
+  os::CreateDirectories(path.substr(0, path.rfind('/')));
+  os::WriteFileAtomically(path, NoiseFloorsToText(book));
 }
 
 // The store's floor comes first and keeps a tie. Stamps of one format
@@ -37,7 +37,7 @@ void KeepNewer(FoundFloors& found, const NoiseFloor& floor, const std::string& s
 
 }  // namespace
 
-std::string NoiseFloorPath() { return host::StateHome() + "/membench/noise-floor.json"; }
+std::string NoiseFloorPath() { return os::StateHome() + "/membench/noise-floor.json"; }
 
 RecordedFloors RecordNoiseFloors(const NoiseFloorOrigin& origin, const std::vector<NoiseFloor>& floors,
                                  const std::string& store_flag) {
@@ -63,7 +63,7 @@ FoundFloors FindNoiseFloors(const std::string& host, const std::string& store_fl
     const auto location = StoreIfAny(store_flag);
     // A store named but not created yet holds no floors, and looking must
     // not create it.
-    if (location && (IsPostgresLocation(*location) || host::PathExists(*location))) {
+    if (location && (IsPostgresLocation(*location) || os::PathExists(*location))) {
       const std::string source = StoreSource(StoreDisplayName(*location));
       found.looked_in.push_back(source);
       for (const NoiseFloor& f : ReadNoiseFloors(*location, host)) KeepNewer(found, f, source);

@@ -2,7 +2,7 @@
 #include "cli/report_command.h"
 
 #include "cli/result_output.h"
-#include "engine/host.h"
+#include "engine/os.h"
 
 namespace membench {
 
@@ -15,8 +15,8 @@ int RunReport(const ReportArgs& args) {
   // Every file is read before anything is written: a bad one is an error
   // on its own, not half a report.
   std::vector<RunResult> results;
-  for (const std::string& path : args.files) results.push_back(host::LoadResult(path));
-  if (!args.output.empty()) host::CheckWritable(args.output, "-o");
+  for (const std::string& path : args.files) results.push_back(os::LoadResult(path));
+  if (!args.output.empty()) os::CheckWritable(args.output, "-o");
   PrintResults(results, args.format, args.style, args.output);
   return 0;
 }

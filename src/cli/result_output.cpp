@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/result_encoder.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "report/csv_report.h"
 #include "report/html_report.h"
 #include "report/mail_report.h"
@@ -26,8 +26,8 @@ std::string JsonText(const RunResult& result) {
 // Keeps a result no destination took in a file `history import` takes.
 void Rescue(const RunResult& result) {
   try {
-    const std::string path = host::CreateUniqueTemporaryFile("membench-unsaved-", ".json");
-    host::WriteFileAtomically(path, JsonText(result));
+    const std::string path = os::CreateUniqueTemporaryFile("membench-unsaved-", ".json");
+    os::WriteFileAtomically(path, JsonText(result));
     std::cerr << "membench: kept it in " << path << "; `membench history import " << path << "` saves it later\n";
   } catch (const Error& also) {
     std::cerr << "membench: and it could not be kept in a file either: " << also.what() << "\n";
@@ -38,7 +38,7 @@ void Rescue(const RunResult& result) {
 bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
   try {
     auto store = OpenStoreNamed(save.store);
-    const SaveOutcome saved = store->Save(result, false, [] { host::PausePoint("store-save"); });
+    const SaveOutcome saved = store->Save(result, false, [] { os::PausePoint("store-save"); });
     std::cerr << fmt::format("membench: saved as run {} in {}{}{}\n", saved.id, store->name(),
                              result.tag.empty() ? "" : " with tag " + result.tag,
                              result.interrupted ? " (interrupted: what it measured)" : "");
@@ -52,7 +52,7 @@ bool SaveIntoStore(const RunResult& result, const SaveFlags& save) {
 // Returns false, after saying why, when the file could not be written.
 bool WriteJson(const RunResult& result, const std::string& path) {
   try {
-    host::WriteFileAtomically(path, JsonText(result));
+    os::WriteFileAtomically(path, JsonText(result));
     std::cerr << "membench: result written to " << path << "\n";
     return true;
   } catch (const std::exception& e) {
@@ -116,8 +116,8 @@ void WriteReport(const std::vector<RunResult>& results, const std::string& forma
 }
 
 void CheckFileDestinations(const std::string& json_path, const std::string& report_path) {
-  if (!json_path.empty()) host::CheckWritable(json_path, "--json");
-  if (!report_path.empty()) host::CheckWritable(report_path, "-o");
+  if (!json_path.empty()) os::CheckWritable(json_path, "--json");
+  if (!report_path.empty()) os::CheckWritable(report_path, "-o");
   if (!json_path.empty() && json_path == report_path) {
     throw Error("--json and -o both name " + json_path + ": one would overwrite the other; give two files");
   }
@@ -134,14 +134,14 @@ void WriteReportText(const std::string& text, const std::string& path) {
     std::cout.flush();
     return;
   }
-  host::WriteFileAtomically(path, text);
+  os::WriteFileAtomically(path, text);
   std::cerr << "membench: report written to " << path << "\n";
 }
 
 void PrintResults(const std::vector<RunResult>& results, const std::string& format, ReportStyle style,
                   const std::string& path) {
   std::ostringstream text;
-  style.colour = path.empty() && host::StdoutWantsColour();
+  style.colour = path.empty() && os::StdoutWantsColour();
   WriteReport(results, format, text, style);
   WriteReportText(text.str(), path);
 }
@@ -169,13 +169,7 @@ int ReportAndSave(RunResult result, const OutputRequest& request) {
   // must not lose it, so the JSON and the store are still tried.
   int status = 0;
   try {
-    if (request.print_report) {
-      std::ostringstream report;
-      ReportStyle style = request.style;
-      style.colour = request.report_path.empty() && host::StdoutWantsColour();
-      WriteReport({result}, request.format, report, style);
-      WriteReportText(report.str(), request.report_path);
-    }
+    if (request.print_report) PrintResults({result}, request.format, request.style, request.report_path);
   } catch (const std::exception& e) {
     std::cerr << "membench: error: the report was not written: " << e.what() << "\n";
     status = 2;

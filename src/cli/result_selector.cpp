@@ -6,10 +6,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "cli/result_output.h"
 #include "cli/store_flags.h"
 #include "core/error.h"
-#include "engine/host.h"
+#include "engine/os.h"
 
 namespace membench {
 namespace {
@@ -69,7 +68,7 @@ SelectedRuns ResultSelector::Select(const std::string& name) {
     const std::int64_t id = StoredId(name);
     return {fmt::format("run {}", id), {store().Load(id)}};
   }
-  return {name, {host::LoadResult(name)}};
+  return {name, {os::LoadResult(name)}};
 }
 
 }  // namespace membench

@@ -86,17 +86,20 @@ std::string PairedByExample(const WorkloadInfo& info) {
                      along->first);
 }
 
-// The flags every measuring command shares, lmsummary's included: what is
-// counted and where it runs, and where the result goes.
-void AddCountingFlags(CLI::App& cmd, CommonRunFlags& f) {
+// What is counted and where it runs, for a workload's run and lmsummary
+// alike; only a workload's run has workers to place round-robin.
+void AddCountingFlags(CLI::App& cmd, CommonRunFlags& f, bool with_workers) {
   cmd.add_option(
          "-e,--events", f.events,
          "counters (default: the set default): sets default (perf stat's), tlb, cache, branch, faults; perf names, "
          "libpfm4 names, tracepoints subsys:name; {a,b} groups; modifiers :u :k :uk")
       ->type_name("EVENTS");
-  cmd.add_option("--cpu", f.cpus, "pin to these CPUs, e.g. 0 or 0,2-3 (workers: round-robin)")->type_name("CPUS");
+  cmd.add_option("--cpu", f.cpus,
+                 std::string("pin to these CPUs, e.g. 0 or 0,2-3") + (with_workers ? " (workers: round-robin)" : ""))
+      ->type_name("CPUS");
 }
 
+// Where the result goes.
 void AddResultFlags(CLI::App& cmd, CommonRunFlags& f) {
   cmd.add_option("--json", f.output.json_path, "also write the full result (schema membench-result/1) to FILE")
       ->type_name("FILE");
@@ -126,7 +129,7 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
     cmd.add_option("--loops", f.loops, "loops per sample (default: calibrated so a sample lasts >= 50 ms)")
         ->type_name("N");
   }
-  AddCountingFlags(cmd, f);
+  AddCountingFlags(cmd, f, true);
   cmd.add_option("--procs", f.procs,
                  "worker processes (fork), released together, each with its own memory; a list sweeps, e.g. 1,2,4")
       ->type_name("LIST");
@@ -289,7 +292,7 @@ Command LmSummaryCommand() {
                    fmt::format("timed samples per figure (default {})", kDefaultRepetitions))
         ->type_name("N");
     cmd.add_option("--warmup", f.warmup, "untimed warm-up samples per figure (default 1)")->type_name("N");
-    AddCountingFlags(cmd, f);
+    AddCountingFlags(cmd, f, false);
     AddResultFlags(cmd, f);
   };
   c.run = [flags](const CommandLine& line) { return RunSummary(*flags, line); };

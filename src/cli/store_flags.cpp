@@ -6,7 +6,7 @@
 #include <map>
 
 #include "core/error.h"
-#include "engine/host.h"
+#include "engine/os.h"
 
 namespace membench {
 namespace {
@@ -34,12 +34,12 @@ void CheckTag(const std::string& tag) {
 
 constexpr const char* kDefaultStoreFile = "history.sqlite";
 
-std::string DefaultStoreFolder() { return host::DataHome() + "/membench"; }
+std::string DefaultStoreFolder() { return os::DataHome() + "/membench"; }
 
 // The store --store or $MEMBENCH_STORE names.
 std::optional<std::string> NamedStore(const std::string& flag) {
   if (!flag.empty()) return flag;
-  return host::EnvironmentValue("MEMBENCH_STORE");
+  return os::EnvironmentValue("MEMBENCH_STORE");
 }
 
 }  // namespace
@@ -64,14 +64,14 @@ void AddStoreFlag(CLI::App& cmd, std::string& store, const std::string& more_hel
 std::string StoreLocation(const std::string& flag) {
   if (auto named = NamedStore(flag)) return *named;
   const std::string folder = DefaultStoreFolder();
-  host::CreateDirectories(folder);
+  os::CreateDirectories(folder);
   return folder + "/" + kDefaultStoreFile;
 }
 
 std::optional<std::string> StoreIfAny(const std::string& flag) {
   if (auto named = NamedStore(flag)) return named;
   const std::string path = DefaultStoreFolder() + "/" + kDefaultStoreFile;
-  if (host::PathExists(path)) return path;
+  if (os::PathExists(path)) return path;
   return std::nullopt;
 }
 
@@ -90,7 +90,7 @@ void CheckSaveFlags(const SaveFlags& flags) {
   }
   if (!flags.wanted()) return;
   const std::string location = StoreLocation(flags.store);
-  if (!IsPostgresLocation(location)) host::CheckFreeSpace(location, "the store");
+  if (!IsPostgresLocation(location)) os::CheckFreeSpace(location, "the store");
   OpenStore(location);
 }
 

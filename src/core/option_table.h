@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.h"
 #include "core/params.h"
 
 namespace membench {
@@ -21,12 +22,14 @@ namespace membench {
 template <class Options>
 class OptionTable {
  public:
-  // A size or count: the value's number.
+  // A size or count that is always a number: the value's number.
   OptionTable& Add(ParamSpec spec, std::uint64_t Options::*field) {
+    if (!IsNumber(spec.kind) || !spec.word.empty()) Refuse(spec, "a number field takes a size or count without a word");
     return Bind(std::move(spec), [field](Options& o, const ParamValue& v) { o.*field = v.number; });
   }
   // A choice or text: the value as given.
   OptionTable& Add(ParamSpec spec, std::string Options::*field) {
+    if (IsNumber(spec.kind)) Refuse(spec, "a text field takes a choice or text, not a size or count");
     return Bind(std::move(spec), [field](Options& o, const ParamValue& v) { o.*field = v.text; });
   }
   // A size or count that may also be a word ("auto"): the value itself.
@@ -36,6 +39,7 @@ class OptionTable {
   // A choice that names a type of its own (a page policy, a prefault mode).
   template <class T>
   OptionTable& Add(ParamSpec spec, T Options::*field, T (*parse)(const std::string&)) {
+    if (IsNumber(spec.kind)) Refuse(spec, "a parsed field takes a choice or text, not a size or count");
     return Bind(std::move(spec), [field, parse](Options& o, const ParamValue& v) { o.*field = parse(v.text); });
   }
 
@@ -51,6 +55,13 @@ class OptionTable {
   }
 
  private:
+  static bool IsNumber(ParamKind kind) { return kind == ParamKind::kSize || kind == ParamKind::kCount; }
+  // A table that binds a parameter to a field of the wrong kind would read
+  // 0 or lose a word for every point: a programming error, refused when
+  // the table is built (at the first use of the workload).
+  [[noreturn]] static void Refuse(const ParamSpec& spec, const std::string& why) {
+    throw Error("internal: option table: --" + spec.name + ": " + why);
+  }
   OptionTable& Bind(ParamSpec spec, std::function<void(Options&, const ParamValue&)> set) {
     specs_.push_back(std::move(spec));
     setters_.push_back(std::move(set));

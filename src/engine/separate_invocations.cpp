@@ -13,7 +13,7 @@
 #include "core/invocation_merge.h"
 #include "core/result_decoder.h"
 #include "core/result_encoder.h"
-#include "engine/host.h"
+#include "engine/os.h"
 #include "sys/atomic_file.h"
 #include "sys/command.h"
 #include "sys/environment.h"
@@ -109,8 +109,9 @@ std::optional<RunResult> MeasureInInvocations(int argc, char** argv, int count, 
   return merged;
 }
 
-RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& what) {
-  const std::string json = sys::CreateUniqueTemporaryFile("membench-", ".json");
+RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& purpose,
+                               const std::string& what) {
+  const std::string json = sys::CreateUniqueTemporaryFile("membench-" + purpose + "-", ".json");
   std::vector<std::string> argv = {sys::ExecutablePath()};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.push_back("--json");
@@ -121,7 +122,7 @@ RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::
     if (!outcome.status.exited || outcome.status.code != 0) {
       throw Error(fmt::format("{} failed ({})", what, outcome.status.Describe()));
     }
-    RunResult result = host::LoadResult(json);
+    RunResult result = os::LoadResult(json);
     sys::RemoveFile(json);
     return result;
   } catch (...) {

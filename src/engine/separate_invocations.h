@@ -9,6 +9,8 @@
 // cannot show; pyperf runs its benchmarks in separate processes for the
 // same reason. A stop signal ends the invocation under way as it would a
 // run alone, and no later one starts.
+// Doctor's reference runs are such separate invocations, each handing back
+// its result through a temporary file (RunMembenchForResult).
 #pragma once
 
 #include <cstdint>
@@ -40,18 +42,18 @@ std::optional<InvocationRole> ThisChildInvocation();
 // child's exit status (0: written).
 int HandBackResult(const RunResult& result, const InvocationRole& role);
 
-// In the parent: runs `count` children with the command line, one after
-// the other, and merges what they measured. A child that hands back no
-// result ends the run: its error is on stderr already, and its status is
-// in `status` (0 otherwise); the result then holds what the earlier
-// invocations measured, nullopt when there were none.
-// Measures the command line argv[0..argc) in `count` children, one after
-// the other; `status` is what the command should exit with where one fails.
+// In the parent: runs the command line argv[0..argc) in `count` children,
+// one after the other, and merges what they measured. A child that hands
+// back no result ends the run: its error is on stderr already, and its
+// status is in `status` (0 otherwise); the result then holds what the
+// earlier invocations measured, nullopt when there were none.
 std::optional<RunResult> MeasureInInvocations(int argc, char** argv, int count, int& status);
 
 // Runs this membench with `args` (argv[1] on) and --json to a temporary
-// file, waits, and returns the result it wrote; the file goes on every way
-// out. Throws Error, naming `what`, when the run fails.
-RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& what);
+// file named membench-<purpose>-XXXXXX.json, waits, and returns the result
+// it wrote; the file goes on every way out. Throws Error, naming `what`,
+// when the run fails.
+RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::string& purpose,
+                               const std::string& what);
 
 }  // namespace membench

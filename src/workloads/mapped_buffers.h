@@ -22,11 +22,11 @@ ParamSpec PrefaultParam();
 ParamSpec OffsetParam(const std::string& name, const std::string& what);
 
 // What a point that maps `buffers` buffers of `bytes` in all under the
-// --pages policy `pages` needs: ordinary memory; or hugetlb pages of the policy's
+// --pages policy `policy` needs: ordinary memory; or hugetlb pages of the policy's
 // size, drawn from their pool (every buffer rounds up to whole pages on its
 // own, so one more page per buffer is the most rounding adds); and, for an
 // mTHP policy, that size alone enabled while the point runs.
-WorkloadNeeds MemoryNeeds(PagePolicy pages, std::uint64_t bytes, int buffers);
+WorkloadNeeds MemoryNeeds(PagePolicy policy, std::uint64_t bytes, int buffers);
 sys::Prefault ParsePrefault(const std::string& text);
 
 // The bytes behind a byte rate (core/result.h): `reads` and `writes` bytes

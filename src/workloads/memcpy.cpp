@@ -77,8 +77,8 @@ class MemcpyWorkload final : public BufferKernelWorkload {
 };
 
 WorkloadNeeds Needs(const Point& point) {
-  const MemcpyOptions options = Options().Read(point);
   CheckSizeDist(point);
+  const MemcpyOptions options = Options().Read(point);
   return MemoryNeeds(options.pages, 2 * options.size + options.src_offset + options.dst_offset, 2);
 }
 

@@ -1,9 +1,10 @@
-// File: engine/host.h
-// What the commands may ask of the machine beyond measuring: the files they
-// read and write, the terminal, the environment's folders, the stop a user
+// File: engine/os.h
+// What the commands may ask of the machine beyond measuring: the results
+// and settings files they read and write, the terminal, the environment's folders, the stop a user
 // asks for. A narrow door to sys, so that src/cli parses and dispatches and
 // never reaches mappings, counters or processes itself (the build enforces
-// it: cli does not see sys's headers). Each function is sys's, unchanged.
+// it: cli does not see sys's headers). Each function is sys's, unchanged, but
+// LoadResult, which reads a file through sys and decodes it with core's codec.
 #pragma once
 
 #include <optional>
@@ -12,7 +13,7 @@
 #include "core/machine_facts.h"
 #include "core/result.h"
 
-namespace membench::host {
+namespace membench::os {
 
 // Throws Error, saying why, when a file cannot be created at path; `what`
 // names it for the message ("--json").
@@ -26,8 +27,6 @@ void WriteFileAtomically(const std::string& path, const std::string& contents);
 std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::string& suffix);
 std::optional<std::string> ReadFile(const std::string& path);
 bool PathExists(const std::string& path);
-// One already gone is no error (what is removed is scratch).
-void RemoveFile(const std::string& path);
 // mkdir -p; throws Error saying why when it cannot.
 void CreateDirectories(const std::string& path);
 // A result file (membench-result/1) read back; throws Error naming the file
@@ -46,12 +45,10 @@ bool ProgramFound(const std::string& name);
 
 // Colour on standard output: a terminal, not TERM=dumb, NO_COLOR unset.
 bool StdoutWantsColour();
-bool IsRoot();
 // CPUs this thread may run on.
 int AllowedCpuCount();
 
-// The first Ctrl-C or SIGTERM asks the run to stop between samples.
-void InstallInterruptHandling();
+// Whether the first Ctrl-C or SIGTERM asked the run to stop between samples.
 bool Interrupted();
 // A named moment at which a test may stop this process (sys/pause_point.h).
 void PausePoint(const char* name);
@@ -59,4 +56,4 @@ void PausePoint(const char* name);
 // What `membench doctor` judges, read off this machine (changes nothing).
 MachineFacts CollectMachineFacts();
 
-}  // namespace membench::host
+}  // namespace membench::os

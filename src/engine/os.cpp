@@ -1,5 +1,5 @@
-// File: engine/host.cpp
-#include "engine/host.h"
+// File: engine/os.cpp
+#include "engine/os.h"
 
 #include "core/error.h"
 #include "core/result_decoder.h"
@@ -14,7 +14,7 @@
 #include "sys/process.h"
 #include "sys/terminal.h"
 
-namespace membench::host {
+namespace membench::os {
 
 void CheckWritable(const std::string& path, const std::string& what) { sys::CheckWritable(path, what); }
 void CheckFreeSpace(const std::string& path, const std::string& what) { sys::CheckFreeSpace(path, what); }
@@ -26,7 +26,6 @@ std::string CreateUniqueTemporaryFile(const std::string& prefix, const std::stri
 }
 std::optional<std::string> ReadFile(const std::string& path) { return sys::ReadFile(path); }
 bool PathExists(const std::string& path) { return sys::PathExists(path); }
-void RemoveFile(const std::string& path) { sys::RemoveFile(path); }
 void CreateDirectories(const std::string& path) { sys::CreateDirectories(path); }
 
 RunResult LoadResult(const std::string& path) {
@@ -42,13 +41,11 @@ std::string ExecutableDirectory() { return sys::ExecutableDirectory(); }
 bool ProgramFound(const std::string& name) { return sys::ProgramFound(name); }
 
 bool StdoutWantsColour() { return sys::StdoutWantsColour(); }
-bool IsRoot() { return sys::IsRoot(); }
 int AllowedCpuCount() { return sys::AllowedCpuCount(); }
 
-void InstallInterruptHandling() { sys::InstallInterruptHandling(); }
 bool Interrupted() { return sys::Interrupted(); }
 void PausePoint(const char* name) { sys::PausePoint(name); }
 
 MachineFacts CollectMachineFacts() { return sys::CollectMachineFacts(); }
 
-}  // namespace membench::host
+}  // namespace membench::os
