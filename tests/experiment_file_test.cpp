@@ -23,6 +23,35 @@ std::string ErrorOf(const std::string& text) {
 
 constexpr const char* kHeader = "name = \"n\"\nquestion = \"q?\"\n";
 
+// A workload's params may vary a kernel setting, named by its path or its
+// short name, and take it as the treatment.
+TEST(ExperimentFile, AKernelSettingIsAParameterAndATreatment) {
+  const Experiment e = ParseExperiment(std::string(kHeader) + R"([[run]]
+title = "huge zero page or allocated THP"
+workload = "zeropage"
+treatment = "/sys/kernel/mm/transparent_hugepage/use_zero_page"
+params = { pages = "thp", "/sys/kernel/mm/transparent_hugepage/use_zero_page" = [1, 0] }
+)",
+                                       "x.toml");
+  const ExperimentRun& run = e.runs.front();
+  EXPECT_EQ(run.params.at("transparent_hugepage/use_zero_page"), "1,0");
+  EXPECT_EQ(run.treatment, "transparent_hugepage/use_zero_page");
+  EXPECT_NE(ErrorOf(std::string(kHeader) + R"([[run]]
+title = "t"
+workload = "zeropage"
+params = { "/etc/passwd" = 1 }
+)"),
+            "(no error)");
+  EXPECT_NE(ErrorOf(std::string(kHeader) + R"([[run]]
+title = "t"
+workload = "zeropage"
+treatment = "vm/swappiness"
+params = { pages = "thp" }
+)")
+                .find("a setting the params do not vary"),
+            std::string::npos);
+}
+
 TEST(ExperimentFile, AGoodFileBecomesItsRuns) {
   const Experiment e = ParseExperiment(std::string(kHeader) + R"(seed = "001"
 [[run]]

@@ -454,6 +454,26 @@ TEST_F(KillMatrix, MthpSettingChange) {
   }
 }
 
+// A kernel setting varied as a treatment: put back by the run, by the
+// handler, or (after a SIGKILL) by `membench restore`.
+TEST_F(KillMatrix, SettingTreatmentChange) {
+  const std::string path = "/sys/kernel/mm/transparent_hugepage/use_zero_page";
+  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
+  if (!fs::exists(path) || !ThpAvailable()) GTEST_SKIP() << "no THP use_zero_page setting";
+  const std::string before = sys::ReadFirstLine(path).value_or("");
+  const std::string other = before == "1" ? "0" : "1";
+  // The first write sets the value that is not the machine's.
+  const Case c{"setting-set",
+               "run zeropage --size 4M --pages thp --setting transparent_hugepage/use_zero_page=" + other + "," +
+                   before + " -r 2 --quiet",
+               true};
+  for (const Blow blow : kRunnerBlows) {
+    CheckEnd(c, blow, Deliver(c, blow));
+    EXPECT_EQ(sys::ReadFirstLine(path).value_or(""), before) << NameOf(blow);
+  }
+  sys::WriteFile(path, before);
+}
+
 bool TracefsMounted() {
   return sys::ReadFile("/proc/self/mounts").value_or("").find(" /sys/kernel/tracing tracefs ") != std::string::npos;
 }

@@ -50,7 +50,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"run memcpy --size 4K --src-offset 5000", "outside"},
         BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
         BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
-        BadInput{"run memset --impl clzero2", "did you mean 'clzero'"}),
+        BadInput{"run memset --impl clzero2", "did you mean 'clzero'"},
+        BadInput{"run memset --size 4K --setting /etc/passwd=1", "only settings under /sys/ and /proc/sys/"},
+        BadInput{"run memset --size 4K --setting transparent_hugepage/../x=1", "without '..'"},
+        BadInput{"run memset --size 4K --setting transparent_hugepage/no_such_setting=1", "this kernel has no"},
+        BadInput{"run memset --size 4K --setting vm/overcommit_memory", "give PATH=VALUE"},
+        BadInput{"run memset --size 4K --setting 'vm/overcommit_memory=0;reboot'", "not a value membench writes"}),
     [](const testing::TestParamInfo<BadInput>& param_info) {
       std::string name;
       for (const char* c = param_info.param.args; *c != 0; ++c)

@@ -186,6 +186,75 @@ TEST(Cli, TracefsForATracepointRunIsMountedWhereOnlyTheRunSeesIt) {
   if (was_mounted) std::system("mount -t tracefs nodev /sys/kernel/tracing");
 }
 
+constexpr const char* kUseZeroPage = "/sys/kernel/mm/transparent_hugepage/use_zero_page";
+
+// A setting as the test found it, written back when the test ends.
+class SettingKept {
+ public:
+  explicit SettingKept(std::string path)
+      : path_(std::move(path)), before_(sys::SelectedSysfsChoice(sys::ReadFirstLine(path_).value_or(""))) {}
+  SettingKept(const SettingKept&) = delete;
+  SettingKept& operator=(const SettingKept&) = delete;
+  ~SettingKept() {
+    if (!before_.empty()) sys::WriteFile(path_, before_);
+  }
+  const std::string& before() const { return before_; }
+  std::string now() const { return sys::SelectedSysfsChoice(sys::ReadFirstLine(path_).value_or("")); }
+
+ private:
+  std::string path_;
+  std::string before_;
+};
+
+// --setting: both values measured in one invocation, each point's samples
+// taken with its own value, and the setting as found afterwards.
+TEST(SettingTreatment, ValuesAlternateWithinOneInvocationAndTheSettingIsPutBack) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
+  if (!sys::PathExists(kUseZeroPage) || !ThpAvailable()) GTEST_SKIP() << "no THP use_zero_page setting";
+  const SettingKept kept(kUseZeroPage);
+  const std::string json = TempPath("setting.json");
+  const Outcome run = Membench(
+      "run zeropage --size 8M --pages thp --setting transparent_hugepage/use_zero_page=0,1 "
+      "-r 3 --invocations 1 --quiet -v --json " +
+      json);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(kept.now(), kept.before());
+  const nlohmann::json result = ReadJson(json);
+  ASSERT_EQ(result["measurements"].size(), 2u) << run.output;
+  for (const int i : {0, 1}) {
+    const nlohmann::json& setting = result["measurements"][i]["params"].back();
+    EXPECT_EQ(setting["name"], "transparent_hugepage/use_zero_page");
+    EXPECT_EQ(setting["text"], std::to_string(i));
+  }
+  // Paired along the setting, the only parameter that varies.
+  EXPECT_NE(run.output.find("transparent_hugepage/use_zero_page=1 / 0"), std::string::npos) << run.output;
+  // Interleaved: the value changed before every sample, not once per point.
+  const std::smatch writes = [&] {
+    std::smatch m;
+    std::regex_search(run.output, m,
+                      std::regex("use_zero_page to 0 or 1 before each sample of the points that name "
+                                 "it \\(([0-9]+) writes\\)"));
+    return m;
+  }();
+  ASSERT_FALSE(writes.empty()) << run.output;
+  EXPECT_GE(std::stoi(writes[1].str()), 6) << run.output;
+}
+
+// Without root membench cannot change the setting: it says how to measure
+// each value by hand.
+TEST(SettingTreatment, WithoutRootItSaysWhatToSet) {
+  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "no THP use_zero_page setting";
+  if (!sys::IsRoot() || std::system("command -v setpriv > /dev/null") != 0) {
+    GTEST_SKIP() << "needs root and setpriv to run membench as an ordinary user";
+  }
+  const Outcome run = Membench("run zeropage --size 1M --setting transparent_hugepage/use_zero_page=0,1 -r 1",
+                               "setpriv --reuid=65534 --regid=65534 --clear-groups ");
+  EXPECT_EQ(run.status, 2) << run.output;
+  EXPECT_NE(run.output.find("needs root"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("echo 0 | sudo tee /sys/kernel/mm/transparent_hugepage/use_zero_page"), std::string::npos)
+      << run.output;
+}
+
 // Without root membench cannot set the sizes: it says what to set.
 TEST(Cli, MthpWithoutRootSaysWhatToSet) {
   if (!Offers64kMthp()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/kernel_setting.h"
 #include "core/suggest.h"
 #include "engine/registry.h"
 #include "engine/workers.h"
@@ -91,12 +92,21 @@ std::vector<std::string> ParamNames(const WorkloadInfo& info) {
   return names;
 }
 
+// A workload's params may also name kernel settings to vary
+// (core/kernel_setting.h), kept under their short names.
 std::map<std::string, std::string> ReadParams(const FileReader& in, const toml::table& table, const std::string& where,
-                                              const std::vector<std::string>& known, const std::string& workload) {
+                                              const std::vector<std::string>& known, const std::string& workload,
+                                              bool settings_allowed) {
   std::map<std::string, std::string> out;
   for (const auto& [key, value] : table) {
-    const std::string name(key.str());
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
+    std::string name(key.str());
+    if (settings_allowed && IsKernelSetting(name)) {
+      try {
+        name = KernelSettingName(name);
+      } catch (const Error& e) {
+        in.Fail(value, where + std::string(key.str()), e.what());
+      }
+    } else if (std::find(known.begin(), known.end(), name) == known.end()) {
       const std::string guess = ClosestName(name, known);
       in.Fail(value, where + name,
               "not a parameter of " + workload + (guess.empty() ? "" : "; did you mean " + guess + "?") +
@@ -172,7 +182,7 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
   const std::string what = run.kind == RunKind::kCommand ? "the exec command (no {name} for it)" : run.workload;
   if (const toml::node* params = table.get("params")) {
     if (!params->is_table()) in.Fail(*params, where + "params", "must be a table of parameter = value");
-    run.params = ReadParams(in, *params->as_table(), where + "params.", known, what);
+    run.params = ReadParams(in, *params->as_table(), where + "params.", known, what, run.kind == RunKind::kWorkload);
   }
   if (run.kind == RunKind::kCommand) {
     for (const std::string& name : known) {
@@ -181,7 +191,16 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
     }
   }
   run.treatment = in.Text(table, where, "treatment", false);
-  if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
+  if (run.kind == RunKind::kWorkload && IsKernelSetting(run.treatment)) {
+    try {
+      run.treatment = KernelSettingName(run.treatment);
+    } catch (const Error& e) {
+      in.Fail(*table.get("treatment"), where + "treatment", e.what());
+    }
+    if (run.params.count(run.treatment) == 0) {
+      in.Fail(*table.get("treatment"), where + "treatment", "a setting the params do not vary");
+    }
+  } else if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
     in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
   }
   run.repeat = in.Count(table, where, "repeat", 5);
@@ -195,7 +214,7 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
     run.quick_repeat = in.Count(replacements, where + "quick.", "repeat", run.quick_repeat);
     std::vector<std::string> quick_keys = known;
     quick_keys.emplace_back("repeat");
-    const auto all = ReadParams(in, replacements, where + "quick.", quick_keys, what);
+    const auto all = ReadParams(in, replacements, where + "quick.", quick_keys, what, run.kind == RunKind::kWorkload);
     for (const auto& [name, value] : all) {
       if (name != "repeat") run.quick_params[name] = value;
     }

@@ -13,6 +13,7 @@
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
+#include "core/kernel_setting.h"
 #include "core/paired.h"
 #include "core/suggest.h"
 #include "engine/invocation.h"
@@ -41,6 +42,7 @@ struct CommonRunFlags {
   std::string max_time;  // "": kDefaultMaxSeconds
   std::string memory_traffic = "auto";
   std::string paired_by;
+  std::vector<std::string> settings;  // --setting PATH=V1,V2, each
   std::string invocations;  // "": kDefaultInvocations, or 1 with --precision
   bool force = false;
   bool quiet = false;
@@ -167,6 +169,12 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
   AddResultFlags(cmd, f);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
+  cmd.add_option("--setting", f.settings,
+                 "vary a kernel setting as a treatment, e.g. transparent_hugepage/use_zero_page=0,1 (a path under "
+                 "/sys/ or /proc/sys/, short under /sys/kernel/mm/ and /proc/sys/): set before each sample, the values "
+                 "alternating round by round, put back at the end (root)")
+      ->type_name("PATH=V1,V2")
+      ->allow_extra_args(false);
   cmd.add_option("--paired-by", f.paired_by,
                  "the parameter the paired ratios compare along (default: the first choice parameter that varies)" +
                      PairedByExample(info))
@@ -221,7 +229,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags, int default_invocations) {
   options.force = flags.force;
   options.quiet = flags.quiet;
   options.repetitions_given = !flags.repetitions.empty();
-  options.paired_by = flags.paired_by;
+  options.paired_by = CanonicalParamName(flags.paired_by);
   options.memory_traffic = flags.memory_traffic == "on"    ? MemoryTrafficMode::kOn
                            : flags.memory_traffic == "off" ? MemoryTrafficMode::kOff
                                                            : MemoryTrafficMode::kAuto;
@@ -248,9 +256,14 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
   if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
   if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
   if (!flags.remap.empty()) values[kRemapParam] = flags.remap;
+  for (const std::string& setting : flags.settings) {
+    auto [name, list] = ParseSettingFlag(setting);
+    if (values.count(name) != 0) throw Error("--setting " + name + " is given twice");
+    values[name] = list;
+  }
   std::vector<std::string> notes;
   const std::vector<Point> points = WorkloadPoints(info, values, notes);
-  if (!flags.paired_by.empty()) CheckPairedBy(points, flags.paired_by, info.UnitsOf(points));
+  if (!options.paired_by.empty()) CheckPairedBy(points, options.paired_by, info.UnitsOf(points));
   if (!role) CheckOutputs(flags.output);
   if (!role && options.invocations > 1) {
     // A point that cannot run here is refused before the first child starts.
@@ -258,7 +271,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
     int status = 0;
     std::optional<RunResult> result = MeasureInInvocations(line.argc, line.argv, options.invocations, status);
     if (!result) return status;
-    result->paired_by = flags.paired_by;
+    result->paired_by = options.paired_by;
     return std::max(status, ReportAndSave(std::move(*result), flags.output));
   }
   Invocation invocation(ResultKind::kRun, line.argc, line.argv);
@@ -266,7 +279,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
   invocation.UseEvents(flags.events);
   invocation.Measure(info, points, options);
   RunResult result = invocation.Finish();
-  result.paired_by = flags.paired_by;
+  result.paired_by = options.paired_by;
   if (role) return HandBackResult(result, *role);
   return ReportAndSave(std::move(result), flags.output);
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/kernel_setting.h"
 #include "engine/workers.h"
 
 namespace membench {
@@ -11,6 +12,17 @@ namespace membench {
 std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string, std::string> values,
                                   std::vector<std::string>& notes) {
   std::vector<ParamSpec> specs = info.params;
+  std::map<std::string, std::string> settings;
+  for (auto it = values.begin(); it != values.end();) {
+    if (!IsKernelSetting(it->first)) {
+      ++it;
+      continue;
+    }
+    const std::string name = KernelSettingName(it->first);
+    if (settings.count(name) != 0) throw Error("the setting " + name + " is given twice");
+    settings[name] = it->second;
+    it = values.erase(it);
+  }
   if (values.count(kProcsParam) != 0 && values.count(kThreadsParam) != 0) {
     throw Error("give --procs or --threads, not both");
   }
@@ -38,6 +50,11 @@ std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string
     const std::string machine_value = info.machine_default(p.name, note);
     if (!machine_value.empty()) values[p.name] = machine_value;
     if (!note.empty()) notes.push_back(note);
+  }
+  // Last, so they vary fastest: a setting's values sit side by side.
+  for (const auto& [name, list] : settings) {
+    specs.push_back(KernelSettingParam(name, list));
+    values[name] = list;
   }
   return ExpandMatrix(specs, values);
 }

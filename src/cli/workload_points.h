@@ -3,7 +3,8 @@
 // command line or in an experiment file): its own parameters and the
 // worker counts (procs, threads); a parameter not given takes the
 // machine's default where the workload has one (with a note saying so),
-// else its declared default.
+// else its declared default. A name holding '/' is a kernel setting
+// (core/kernel_setting.h), an axis of its own after the workload's.
 #pragma once
 
 #include <map>

@@ -13,6 +13,7 @@
 #include "core/units.h"
 #include "engine/memory_traffic.h"
 #include "engine/plan_checks.h"
+#include "engine/setting_treatments.h"
 #include "engine/team_sampler.h"
 #include "engine/workers.h"
 #include "engine/workload_sampler.h"
@@ -40,6 +41,7 @@ namespace membench {
 // The machine-wide changes the invocation holds for its whole length.
 struct Invocation::Guards {
   std::unique_ptr<sys::TracefsMount> tracefs;
+  SettingTreatments settings;
 };
 
 namespace {
@@ -60,27 +62,45 @@ void AddNote(std::vector<std::string>& notes, std::string note) {
 
 // A point's source together with what the point holds machine-wide while it
 // is measured; the setting outlives the source, so the workload's memory is
-// gone before the setting is put back.
+// gone before the setting is put back. The kernel settings the point names
+// are set again before each sample: interleaved, the other points' samples
+// set their own values in between.
 class GuardedSource : public SampleSource {
  public:
-  GuardedSource(std::unique_ptr<sys::MthpSelection> setting, std::unique_ptr<SampleSource> source)
-      : setting_(std::move(setting)), source_(std::move(source)) {}
+  GuardedSource(std::unique_ptr<sys::MthpSelection> setting, std::unique_ptr<SampleSource> source,
+                SettingTreatments& settings, const Point& point)
+      : setting_(std::move(setting)), source_(std::move(source)), settings_(settings), point_(point) {}
   void Describe(Measurement& m) const override { source_->Describe(m); }
   bool FreshStateEachSample() const override { return source_->FreshStateEachSample(); }
-  Sample Take(std::uint64_t loops) override { return source_->Take(loops); }
-  void Finish(Measurement& m) override { source_->Finish(m); }
+  Sample Take(std::uint64_t loops) override {
+    settings_.Apply(point_);
+    return source_->Take(loops);
+  }
+  // The page proofs probe as the samples ran.
+  void Finish(Measurement& m) override {
+    settings_.Apply(point_);
+    source_->Finish(m);
+  }
 
  private:
   std::unique_ptr<sys::MthpSelection> setting_;
   std::unique_ptr<SampleSource> source_;
+  SettingTreatments& settings_;
+  const Point& point_;
 };
 
 class WorkloadOpener : public PointOpener {
  public:
   WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events,
                  const std::vector<EventStatus>& expected, const std::vector<int>& cpus,
-                 std::vector<std::string>& run_notes, MemoryTrafficMeter* memory)
-      : info_(info), events_(events), expected_(expected), cpus_(cpus), run_notes_(run_notes), memory_(memory) {}
+                 std::vector<std::string>& run_notes, MemoryTrafficMeter* memory, SettingTreatments& settings)
+      : info_(info),
+        events_(events),
+        expected_(expected),
+        cpus_(cpus),
+        run_notes_(run_notes),
+        memory_(memory),
+        settings_(settings) {}
 
   std::unique_ptr<SampleSource> Open(const Point& point) override {
     std::unique_ptr<sys::MthpSelection> setting;
@@ -90,13 +110,16 @@ class WorkloadOpener : public PointOpener {
         AddNote(run_notes_, "for the mTHP points membench set " + change + ", restored after each of them");
       }
     }
+    // Before the workload is prepared: its first faults may be what the
+    // setting is about.
+    settings_.Apply(point);
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
       source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_);
     } else {
       source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_, memory_);
     }
-    return std::make_unique<GuardedSource>(std::move(setting), std::move(source));
+    return std::make_unique<GuardedSource>(std::move(setting), std::move(source), settings_, point);
   }
 
  private:
@@ -106,6 +129,7 @@ class WorkloadOpener : public PointOpener {
   const std::vector<int>& cpus_;
   std::vector<std::string>& run_notes_;
   MemoryTrafficMeter* memory_;
+  SettingTreatments& settings_;
 };
 
 class CommandOpener : public PointOpener {
@@ -255,6 +279,8 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
     plan.machine.open_files_left = sys::OpenFilesLeft();
   }
   CheckEachPointFits(plan.needs, plan.machine, plan.resources);
+  CheckSettingsAvailable(points, std::any_of(plan.needs.begin(), plan.needs.end(),
+                                             [](const PointNeeds& p) { return p.each.only_mthp_size.has_value(); }));
   return plan;
 }
 
@@ -308,10 +334,12 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
                     "writing every line, for the whole run",
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
   }
+  guards_->settings.Hold(points);
   const sys::AffinityRestorer restore_affinity;
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress(options.quiet);
-  WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes, memory_traffic_.get());
+  WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes, memory_traffic_.get(),
+                        guards_->settings);
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
@@ -358,6 +386,8 @@ RunResult Invocation::Finish() {
          " for the tracepoints, in a mount namespace of its own: the rest of the machine never saw it");
   }
   guards_->tracefs.reset();
+  for (std::string& note : guards_->settings.Notes()) Note(std::move(note));
+  guards_->settings.Release();
   result_.interrupted = sys::Interrupted();
   result_.tsc_ghz = EstimateTscGhz(result_.measurements);
   return std::move(result_);

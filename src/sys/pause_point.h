@@ -13,7 +13,7 @@ namespace membench::sys {
 // The moments: "calibration", "sample" (a point's timed sample about to
 // start), "barrier" (a worker about to
 // arrive, the lead waiting for it),
-// "mthp-set", "tracefs-mounted", "json-write" (the temporary written, not
+// "mthp-set", "setting-set" (a --setting value written), "tracefs-mounted", "json-write" (the temporary written, not
 // yet renamed), "store-save" (inside the transaction, before the commit).
 void PausePoint(const char* name);
 

@@ -1,0 +1,77 @@
+// File: engine/setting_treatments.cpp
+#include "engine/setting_treatments.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/kernel_setting.h"
+#include "sys/kernel_setting.h"
+
+namespace membench {
+namespace {
+
+// path -> every value the points name, in first-seen order.
+std::map<std::string, std::vector<std::string>> ValuesByPath(const std::vector<Point>& points) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const Point& point : points) {
+    for (const auto& [path, value] : KernelSettingsOf(point)) {
+      auto& values = out[path];
+      if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void CheckSettingsAvailable(const std::vector<Point>& points, bool mthp_points) {
+  for (const auto& [path, values] : ValuesByPath(points)) {
+    if (mthp_points && path.starts_with("/sys/kernel/mm/transparent_hugepage/hugepages-")) {
+      throw Error(
+          fmt::format("--setting {}: an mTHP point (--pages mthp-*) sets the mTHP sizes itself; vary them "
+                      "through --pages, or the setting with other pages",
+                      KernelSettingName(path)));
+    }
+    if (const std::string reason = sys::KernelSettingUnavailableReason(path, values); !reason.empty()) {
+      throw Error("--setting " + KernelSettingName(path) + ": " + reason);
+    }
+  }
+}
+
+SettingTreatments::SettingTreatments() = default;
+SettingTreatments::~SettingTreatments() { Release(); }
+
+void SettingTreatments::Hold(const std::vector<Point>& points) {
+  for (const auto& [path, values] : ValuesByPath(points)) {
+    if (switches_.count(path) == 0) switches_[path] = std::make_unique<sys::KernelSettingSwitch>(path, values);
+  }
+}
+
+void SettingTreatments::Apply(const Point& point) {
+  for (const auto& [path, value] : KernelSettingsOf(point)) {
+    const auto held = switches_.find(path);
+    if (held == switches_.end()) throw Error("internal: the setting " + path + " is not held");
+    held->second->Set(value);
+    values_[path].insert(value);
+  }
+}
+
+std::vector<std::string> SettingTreatments::Notes() const {
+  std::vector<std::string> notes;
+  for (const auto& [path, held] : switches_) {
+    const auto set = values_.find(path);
+    if (set == values_.end()) continue;
+    notes.push_back(fmt::format(
+        "membench set {} to {} before each sample of the points that name it ({} write{}), and put back {} at the "
+        "end",
+        path, fmt::join(set->second, " or "), held->writes(), held->writes() == 1 ? "" : "s", held->original()));
+  }
+  return notes;
+}
+
+void SettingTreatments::Release() { switches_.clear(); }
+
+}  // namespace membench
