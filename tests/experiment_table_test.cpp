@@ -78,6 +78,69 @@ TEST(ExperimentTable, NoTreatmentRatioAcrossWorkUnits) {
   EXPECT_EQ(rows[0].verdict, "no ratio: mode changes the work unit (memcmp: bytes, stride: touches)");
 }
 
+// A zeropage region's proof from sampled page flags: `zero` of `present`
+// pages the 4 KiB zero page, the rest ordinary 4 KiB pages.
+PageProof RegionProof(std::uint64_t zero, std::uint64_t present) {
+  PageFlagCounts c;
+  c.sampled = present;
+  c.zero = zero;
+  c.normal = present - zero;
+  PageBacking backing;
+  backing.found = true;
+  backing.mapped_bytes = present * 4096;
+  return MakePageProof("region", PagePolicy::k4k, backing, {c, ""});
+}
+
+// The zero-page question needs zero pages: where the kernel mapped none (a
+// machine booted without it), the row gives the ratio but no verdict.
+TEST(ExperimentTable, NoVerdictWherePagesAreNotWhatTheQuestionIsAbout) {
+  RunResult r;
+  r.interleaved = true;
+  r.paired_by = "pages";
+  for (const char* pages : {"4k", "thp"}) {
+    Measurement m = BytesAt({10e9, 11e9, 10e9, 11e9, 10e9, 11e9, 10e9, 11e9, 10e9});
+    m.workload = "zeropage";
+    m.point.values = {{"pages", {pages, 0, false}}};
+    m.page_proofs = {RegionProof(0, 64)};
+    r.measurements.push_back(m);
+  }
+  const std::vector<std::string> zero_pages = {"zero page", "huge zero page"};
+  std::vector<TableRow> rows = TreatmentRows("zero", r, zero_pages);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, "no verdict: A's region was 100.0% 4K, not zero page or huge zero page (page proof)");
+  EXPECT_EQ(rows[0].finding, Finding::kInconclusive);
+  EXPECT_NE(rows[0].ratio, "n/a");
+  // With zero pages mapped the row has its verdict.
+  for (Measurement& m : r.measurements) m.page_proofs = {RegionProof(64, 64)};
+  rows = TreatmentRows("zero", r, zero_pages);
+  EXPECT_EQ(rows[0].verdict.rfind("no verdict", 0), std::string::npos) << rows[0].verdict;
+  // Without pages_must_be any kind will do, but a request not honoured never.
+  PageBacking backing;
+  backing.found = true;
+  backing.mapped_bytes = 64u << 20;
+  backing.resident_bytes = 64u << 20;
+  r.measurements[1].page_proofs = {MakePageProof("dst", PagePolicy::kThp, backing)};
+  rows = TreatmentRows("zero", r);
+  EXPECT_EQ(rows[0].verdict, "no verdict: B's dst was 100% 4K, not the thp requested (page proof)");
+}
+
+TEST(PageProof, MainPageKindIsTheKindOfNineTenths) {
+  EXPECT_EQ(MainPageKind(RegionProof(64, 64)), "zero page");
+  EXPECT_EQ(MainPageKind(RegionProof(58, 64)), "zero page");
+  EXPECT_EQ(MainPageKind(RegionProof(32, 64)), "");
+  EXPECT_EQ(MainPageKind(RegionProof(0, 64)), "4K");
+  PageBacking backing;
+  backing.found = true;
+  backing.mapped_bytes = 8u << 20;
+  backing.resident_bytes = 8u << 20;
+  backing.anon_huge_bytes = 8u << 20;
+  EXPECT_EQ(MainPageKind(MakePageProof("dst", PagePolicy::kThp, backing)), "THP");
+  // smaps sees no zero page: nothing resident tells nothing.
+  backing.resident_bytes = 0;
+  backing.anon_huge_bytes = 0;
+  EXPECT_EQ(MainPageKind(MakePageProof("dst", PagePolicy::kThp, backing)), "");
+}
+
 // A program run by exec has no unit of work: its seconds are the figure,
 // lower is better.
 TEST(ExperimentTable, ExecRunsAreJudgedBySeconds) {

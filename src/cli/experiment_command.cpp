@@ -189,7 +189,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
       if (replicate == 1) {
         // lmbench's rows are different workloads, not points along a treatment.
         if (p.run->kind != RunKind::kLmSummary) {
-          const std::vector<TableRow> run_rows = TreatmentRows(p.run->title, result);
+          const std::vector<TableRow> run_rows = TreatmentRows(p.run->title, result, p.run->pages_must_be);
           rows.insert(rows.end(), run_rows.begin(), run_rows.end());
         }
         first = result;

@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/kernel_setting.h"
+#include "core/page_proof.h"
 #include "core/suggest.h"
 #include "engine/registry.h"
 #include "engine/workers.h"
@@ -174,7 +175,7 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "scale", "quick"});
+                "scale", "quick", "pages_must_be"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
@@ -208,6 +209,18 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
   if (run.replicates > 10) in.Fail(*table.get("replicates"), where + "replicates", "at most 10");
   if (table.contains("events")) run.events = in.Text(table, where, "events", true);
   run.cpus = in.Text(table, where, "cpu", false);
+  if (const toml::node* kinds = table.get("pages_must_be")) {
+    const toml::array* list = kinds->as_array();
+    if (list == nullptr || list->empty()) in.Fail(*kinds, where + "pages_must_be", "must be a list of page kinds");
+    const std::vector<std::string> kinds_known(std::begin(kPageKinds), std::end(kPageKinds));
+    for (const toml::node& item : *list) {
+      const auto kind = item.value_exact<std::string>();
+      if (!kind || std::find(kinds_known.begin(), kinds_known.end(), *kind) == kinds_known.end()) {
+        in.Fail(item, where + "pages_must_be", fmt::format("page kinds are {}", fmt::join(kinds_known, ", ")));
+      }
+      run.pages_must_be.push_back(*kind);
+    }
+  }
   if (const toml::node* quick = table.get("quick")) {
     if (!quick->is_table()) in.Fail(*quick, where + "quick", "must be a table (repeat and parameters)");
     const toml::table& replacements = *quick->as_table();

@@ -46,6 +46,10 @@ struct ExperimentRun {
   // own, and the table compares each with the first (an A/A check, as seed
   // 004 ran every kernel twice).
   int replicates = 1;
+  // The kinds of page the question is about (core/page_proof.h's
+  // kPageKinds): a treatment row whose side's pages were none of them gets
+  // no verdict. Empty: any pages, so long as each side got what it asked.
+  std::vector<std::string> pages_must_be;
   int line = 0;  // where [[run]] starts, for messages
 };
 

@@ -2,6 +2,7 @@
 #include "cli/experiment_table.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
@@ -9,6 +10,7 @@
 
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
+#include "core/page_proof.h"
 #include "core/paired.h"
 #include "core/params.h"
 #include "report/text_columns.h"
@@ -117,7 +119,25 @@ std::string FigureCell(double mean, double ci_low, double ci_high, const Figures
   return fmt::format("{:.{}f} {} +-{:.1f}%", value, decimals, figures.unit, half_pct);
 }
 
-std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result) {
+std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::string>& pages_must_be) {
+  for (const PageProof& proof : m.page_proofs) {
+    if (!proof.honoured)
+      return fmt::format("{} was {}, not the {} requested", proof.region, proof.split, proof.requested);
+    if (pages_must_be.empty()) continue;
+    const std::string kind = MainPageKind(proof);
+    if (kind.empty()) {
+      return fmt::format("{}'s kind of page is unverified ({}{})", proof.region, proof.split,
+                         proof.method == "pagemap" ? "" : "; the pagemap proof needs root");
+    }
+    if (std::find(pages_must_be.begin(), pages_must_be.end(), kind) == pages_must_be.end()) {
+      return fmt::format("{} was {}, not {}", proof.region, proof.split, fmt::join(pages_must_be, " or "));
+    }
+  }
+  return "";
+}
+
+std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
+                                    const std::vector<std::string>& pages_must_be) {
   std::vector<TableRow> rows;
   const std::set<std::string> varying = VaryingOf(result);
   for (const PairedRatio& p : PairedRatios(result.measurements, result.paired_by)) {
@@ -134,6 +154,13 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
       row.interval = p.ci ? fmt::format("{:.3f}..{:.3f} ({:.1f}%)", p.ci->low, p.ci->high, p.confidence_pct) : "n/a";
       row.verdict = p.verdict + " (paired rounds)";
       row.finding = p.finding;
+    }
+    for (const auto& [side, m] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+      if (const std::string why = PagesOutOfQuestion(*m, pages_must_be); !why.empty()) {
+        row.verdict = fmt::format("no verdict: {}'s {} (page proof)", side, why);
+        row.finding = Finding::kInconclusive;
+        break;
+      }
     }
     rows.push_back(row);
   }
@@ -231,6 +258,12 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   // Figures and ratios right-aligned, words left.
   WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,
                {false, false, false, true, true, true, false, false});
+  // Said once, in docs/statistics.md's words: a paired B/A is no ratio of
+  // the columns A and B, and may sit on the other side of 1 from it.
+  fmt::print(
+      "# A, B: the mean with the half-width of its 95% CI (not perf stat's standard error); B/A: for paired rounds the "
+      "median of the per-round ratios\n#   with its distribution-free (sign-test) interval, else the ratio of the "
+      "means with Welch's 95% CI (docs/statistics.md)\n");
 }
 
 }  // namespace membench

@@ -38,8 +38,15 @@ Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events);
 // Along `result.paired_by`: paired ratios where the rounds were
 // interleaved, else the unpaired comparison of the two points' figures.
 // Only points of one work unit are compared; where the treatment changes
-// the unit, one row says there is no ratio, and why.
-std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result);
+// the unit, one row says there is no ratio, and why. A row gets no verdict
+// where a side's pages were not what it requested, or none of the kinds in
+// `pages_must_be` (when given): it would answer another question.
+std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
+                                    const std::vector<std::string>& pages_must_be = {});
+
+// Why a measurement's pages do not answer the question ("" when they do):
+// a request not honoured, or a kind outside `pages_must_be`.
+std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::string>& pages_must_be);
 
 // Replicate k of a run against its first, point by point (unpaired: they
 // ran one after another).

@@ -121,4 +121,28 @@ PageProof MakePageProof(const std::string& region, PagePolicy requested, const P
   return proof;
 }
 
+std::string MainPageKind(const PageProof& proof) {
+  const auto dominant = [](std::uint64_t part, std::uint64_t whole) {
+    return whole != 0 && 100.0 * static_cast<double>(part) / static_cast<double>(whole) >= kThpHonouredPct;
+  };
+  if (proof.flags) {
+    const PageFlagCounts& c = *proof.flags;
+    const std::uint64_t present = c.sampled - c.not_present;
+    if (present == 0) return "none present";
+    const std::pair<std::uint64_t, const char*> kinds[] = {{c.normal, "4K"},
+                                                           {c.thp, "THP"},
+                                                           {c.hugetlb, "hugetlb"},
+                                                           {c.zero, "zero page"},
+                                                           {c.huge_zero, "huge zero page"}};
+    for (const auto& [count, name] : kinds) {
+      if (dominant(count, present)) return name;
+    }
+    return "";
+  }
+  if (!proof.verified || proof.resident_bytes == 0) return "";
+  if (proof.requested.starts_with("hugetlb")) return proof.honoured ? "hugetlb" : "";
+  if (dominant(proof.huge_bytes, proof.resident_bytes)) return "THP";
+  return proof.huge_bytes == 0 ? "4K" : "";
+}
+
 }  // namespace membench

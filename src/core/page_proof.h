@@ -58,6 +58,15 @@ struct PageProof {
 // huge: the unaligned head and tail of a region can stay 4 KiB.
 inline constexpr double kThpHonouredPct = 90.0;
 
+// The kinds of page a proof tells apart, as MainPageKind names them.
+inline constexpr const char* kPageKinds[] = {"4K", "THP", "hugetlb", "zero page", "huge zero page"};
+
+// The kind of page that backs at least kThpHonouredPct of the region's
+// present pages (one of kPageKinds), "none present", or "" where the proof
+// cannot tell (smaps sees no zero pages, nor mTHP folios) or no kind
+// dominates.
+std::string MainPageKind(const PageProof& proof);
+
 // From smaps alone, or, where flags are given, from the sampled page flags
 // (exact kinds: THP, hugetlb, zero page, huge zero page).
 PageProof MakePageProof(const std::string& region, PagePolicy requested, const PageBacking& backing,
