@@ -80,16 +80,20 @@ per_cpu = 4
   EXPECT_EQ(run.quick_repeat, 2);
   EXPECT_EQ(run.events, "faults");
   std::vector<std::string> notes;
-  auto params = ParamsForMachine(run, false, 2, notes);
+  auto params = ParamsForMachine(run, false, false, 2, notes);
   EXPECT_EQ(params.at("procs"), "8");
   EXPECT_EQ(params.at("size"), "64M");
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0], "procs: the experiment's 72 scaled to 8 = min(72, 4 x 2 CPUs)");
   notes.clear();
-  params = ParamsForMachine(run, true, 32, notes);
+  params = ParamsForMachine(run, true, false, 32, notes);
   EXPECT_EQ(params.at("procs"), "72");
   EXPECT_EQ(params.at("size"), "8M");
   EXPECT_TRUE(notes.empty()) << "nothing scaled on a machine big enough";
+  params = ParamsForMachine(run, false, true, 2, notes);
+  EXPECT_EQ(params.at("procs"), "72") << "--full: the thread's scale";
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "procs: the experiment's 72 as the thread had it (--full), 36 per CPU here");
 }
 
 TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
@@ -141,7 +145,7 @@ per_cpu = 1
   EXPECT_EQ(run.replicates, 2);
   EXPECT_EQ(run.missing_hint, "apt-get install rt-tests");
   std::vector<std::string> notes;
-  const auto params = ParamsForMachine(run, true, 2, notes);
+  const auto params = ParamsForMachine(run, true, false, 2, notes);
   EXPECT_EQ(CommandFor(run, params), (std::vector<std::string>{"hackbench", "--groups", "2", "--loops=100"}));
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("groups: the experiment's 50 scaled to 2"), std::string::npos) << notes[0];

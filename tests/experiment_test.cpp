@@ -143,6 +143,31 @@ TEST(Experiment, AMissingProgramIsNamedWithHowToGetIt) {
       << out.output;
 }
 
+// An optional exec run (a peer tool beside membench's own runs) whose
+// program is missing is left out, said once, and the rest runs.
+TEST(Experiment, AnOptionalRunWhoseProgramIsMissingIsLeftOut) {
+  const std::string file = WriteFile("optional.toml", R"(name = "optional"
+question = "q?"
+[[run]]
+title = "ours"
+workload = "memset"
+repeat = 2
+params = { size = "64K" }
+[[run]]
+title = "peer"
+exec = ["no-such-peer-tool", "{n}"]
+missing = "it is nowhere"
+optional = true
+params = { n = 1 }
+)");
+  const Outcome out = Membench("experiment run " + file);
+  EXPECT_EQ(out.status, 0) << out.output;
+  EXPECT_NE(out.output.find("# run \"peer\" left out: no-such-peer-tool is not installed; it is nowhere"),
+            std::string::npos)
+      << out.output;
+  EXPECT_NE(out.output.find("## run 1 of 1: ours"), std::string::npos) << out.output;
+}
+
 // The smoke test of every shipped experiment: its quick variant runs and
 // ends with its table (rt-tests' hackbench is a test dependency).
 TEST(Experiment, EveryShippedExperimentRunsQuick) {

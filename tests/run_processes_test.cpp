@@ -227,14 +227,14 @@ TEST(LmSummary, PrintsEverySectionWithNoiseAndSavesEveryMeasurement) {
 }
 
 TEST(Slab, PrefetchVariantsGiveNsPerPairAndBadSizesAreRefused) {
-  const Outcome run = Membench("run slab --prefetch none,next --pattern lifo,random --batch 4096 -r 2");
+  const Outcome run = Membench("run slab --prefetch none,fast,slow,fast+slow --pattern lifo,random --batch 4096 -r 2");
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("ns/pair"), std::string::npos) << run.output;
   const Outcome big = Membench("run slab --object-size 64K --slab-pages 2");
   EXPECT_EQ(big.status, 2);
   EXPECT_NE(big.output.find("larger than the slab"), std::string::npos) << big.output;
   EXPECT_EQ(Membench("run slab --object-size 0").status, 2);
-  EXPECT_NE(Membench("run slab --impl malloc --prefetch next").output.find("applies to --impl slub only"),
+  EXPECT_NE(Membench("run slab --impl malloc --prefetch fast").output.find("applies to --impl slub only"),
             std::string::npos);
 }
 

@@ -29,7 +29,7 @@ class SlabPatterns : public testing::TestWithParam<std::tuple<std::size_t, bool>
 TEST_P(SlabPatterns, NoDoubleHandoutAndEverythingReturns) {
   const auto [object_size, prefetch] = GetParam();
   constexpr std::size_t kLive = 3000;
-  SlabCache cache(object_size, 2, prefetch, kLive + 1);
+  SlabCache cache(object_size, 2, {prefetch, prefetch}, kLive + 1);
   std::mt19937_64 random(5);
   std::vector<void*> live;
   std::set<void*> handed;
@@ -66,9 +66,9 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SlabPatterns,
                                           testing::Bool()));
 
 TEST(SlabCache, RejectsObjectsThatDoNotFit) {
-  EXPECT_THROW(SlabCache(16384, 2, false, 10), Error);
-  EXPECT_THROW(SlabCache(12, 2, false, 10), Error);
-  EXPECT_THROW(SlabCache(0, 2, false, 10), Error);
+  EXPECT_THROW(SlabCache(16384, 2, {}, 10), Error);
+  EXPECT_THROW(SlabCache(12, 2, {}, 10), Error);
+  EXPECT_THROW(SlabCache(0, 2, {}, 10), Error);
 }
 
 }  // namespace

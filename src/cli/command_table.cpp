@@ -169,6 +169,9 @@ Command CommandExperiment() {
         ->required()
         ->type_name("FILE");
     cmd.add_flag("--quick", args.quick, "the file's quick variant: fewer samples and smaller sizes, for a smoke test");
+    cmd.add_flag("--full", args.full,
+                 "the thread's own scale: counts (groups, procs) not scaled down to this machine's CPUs, however long "
+                 "that takes");
     AddReportFlags(cmd, args.format, args.output, args.style, ResultFormats());
     AddSaveFlags(cmd, args.save, "; each run is labelled experiment=NAME and run=TITLE");
   };

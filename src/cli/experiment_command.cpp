@@ -33,13 +33,14 @@ struct PreparedRun {
   CommandRequest command;  // an exec run
   std::vector<std::string> notes;
   RunOptions options;
+  std::string skipped;  // why an optional run is left out, "" when it runs
 };
 
-PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool quick, int cpus) {
+PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool quick, bool full, int cpus) {
   PreparedRun p;
   p.run = &run;
   try {
-    const std::map<std::string, std::string> params = ParamsForMachine(run, quick, cpus, p.notes);
+    const std::map<std::string, std::string> params = ParamsForMachine(run, quick, full, cpus, p.notes);
     p.options.sampling.repetitions = quick ? run.quick_repeat : run.repeat;
     if (!run.cpus.empty()) p.options.cpus = ParseCpuList(run.cpus);
     switch (run.kind) {
@@ -53,7 +54,10 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         break;
       case RunKind::kCommand:
         p.command.argv = CommandFor(run, params);
-        if (!os::ProgramFound(p.command.argv.front())) {
+        if (!os::ProgramFound(p.command.argv.front()) && run.optional) {
+          p.skipped = fmt::format("{} is not installed{}", p.command.argv.front(),
+                                  run.missing_hint.empty() ? "" : "; " + run.missing_hint);
+        } else if (!os::ProgramFound(p.command.argv.front())) {
           throw Error(fmt::format("{} is not installed (not found in PATH){}", p.command.argv.front(),
                                   run.missing_hint.empty() ? "" : ": " + run.missing_hint));
         }
@@ -150,13 +154,28 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
                 " report of its runs");
   }
   if (!args.output.empty()) os::CheckWritable(args.output, "-o");
+  if (args.quick && args.full) {
+    throw Error("--quick runs a smoke test on smaller sizes, --full the thread's own scale: give one of them");
+  }
   const Experiment experiment = LoadExperiment(args.file);
   const int cpus = os::AllowedCpuCount();
   std::vector<PreparedRun> prepared;
-  for (const ExperimentRun& run : experiment.runs) prepared.push_back(Prepare(experiment, run, args.quick, cpus));
+  std::vector<std::string> skipped;
+  for (const ExperimentRun& run : experiment.runs) {
+    PreparedRun p = Prepare(experiment, run, args.quick, args.full, cpus);
+    if (p.skipped.empty()) {
+      prepared.push_back(std::move(p));
+    } else {
+      skipped.push_back(fmt::format("# run \"{}\" left out: {}", run.title, p.skipped));
+    }
+  }
   fmt::print("membench experiment {}{}: {}\n{} run{}{}\n", experiment.name,
              experiment.seed.empty() ? "" : " (seed " + experiment.seed + ")", experiment.question, prepared.size(),
-             prepared.size() == 1 ? "" : "s", args.quick ? ", quick variant (fewer samples, smaller sizes)" : "");
+             prepared.size() == 1 ? "" : "s",
+             args.quick  ? ", quick variant (fewer samples, smaller sizes)"
+             : args.full ? ", at the thread's own scale (--full)"
+                         : "");
+  for (const std::string& line : skipped) fmt::print("{}\n", line);
   std::vector<TableRow> rows;
   std::vector<RunResult> reported;  // for the report at the end
   int status = 0;
@@ -174,7 +193,9 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
         output.save.labels.push_back("experiment=" + experiment.name);
         output.save.labels.push_back("run=" + p.run->title);
         // A quick run is a smoke test: experiment report must not mix it with full ones.
-        output.save.labels.push_back(std::string("variant=") + (args.quick ? "quick" : "full"));
+        output.save.labels.push_back(std::string("variant=") + (args.quick  ? "quick"
+                                                                : args.full ? "thread-scale"
+                                                                            : "full"));
         output.save.labels.push_back(fmt::format("replicate={}", replicate));
       }
       CheckOutputs(output);

@@ -15,6 +15,7 @@ namespace membench {
 struct ExperimentArgs {
   std::string file;
   bool quick = false;  // the file's quick variant: fewer samples, smaller sizes
+  bool full = false;   // the thread's scale: no run scaled down to this machine's CPUs
   SaveFlags save;      // each run saved with labels experiment=NAME and run=TITLE
   // The runs' report: text on standard output is printed run by run; any
   // other, or -o, is one report of every run, written at the end.

@@ -175,7 +175,7 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "scale", "quick", "pages_must_be"});
+                "scale", "quick", "pages_must_be", "optional"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
@@ -203,6 +203,12 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
     }
   } else if (!run.treatment.empty() && std::find(known.begin(), known.end(), run.treatment) == known.end()) {
     in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
+  }
+  if (const toml::node* optional = table.get("optional")) {
+    if (!optional->is_boolean() || run.kind != RunKind::kCommand) {
+      in.Fail(*optional, where + "optional", "true or false, for an exec run");
+    }
+    run.optional = *optional->value<bool>();
   }
   run.repeat = in.Count(table, where, "repeat", 5);
   run.replicates = in.Count(table, where, "replicates", 1);
@@ -297,13 +303,21 @@ Experiment LoadExperiment(const std::string& path) {
   return ParseExperiment(text.str(), path);
 }
 
-std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, int cpus,
+std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, bool full, int cpus,
                                                     std::vector<std::string>& notes) {
   std::map<std::string, std::string> params = run.params;
   if (quick) {
     for (const auto& [name, value] : run.quick_params) params[name] = value;
   }
   for (const ScaleRule& rule : run.scale) {
+    if (full) {
+      if (rule.want > rule.per_cpu * std::max(cpus, 1)) {
+        notes.push_back(fmt::format("{}: the experiment's {} as the thread had it (--full), {} per CPU here",
+                                    rule.param, rule.want, static_cast<double>(rule.want) / std::max(cpus, 1)));
+      }
+      params[rule.param] = std::to_string(rule.want);
+      continue;
+    }
     const int scaled = std::min(rule.want, rule.per_cpu * std::max(cpus, 1));
     params[rule.param] = std::to_string(scaled);
     if (scaled != rule.want) {

@@ -33,6 +33,9 @@ struct ExperimentRun {
   // run's parameter groups, so scale rules reach the command line.
   std::vector<std::string> command;
   std::string missing_hint;  // kCommand: how to get the program
+  // kCommand: a missing program skips the run (a peer tool beside
+  // membench's own runs) instead of stopping the experiment.
+  bool optional = false;
   // Parameter -> value as the command line takes it ("4k,thp", "64M").
   std::map<std::string, std::string> params;
   std::map<std::string, std::string> quick_params;  // replace params with --quick
@@ -71,7 +74,9 @@ Experiment LoadExperiment(const std::string& path);
 
 // A run's parameters for this machine: --quick's replacements, then the
 // scale rules; each scaling adds a note ("procs: 72 scaled to 8 = 4 x 2 CPUs").
-std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, int cpus,
+// full (--full): the counts the rules want, unscaled, each above this
+// machine's scale with a note.
+std::map<std::string, std::string> ParamsForMachine(const ExperimentRun& run, bool quick, bool full, int cpus,
                                                     std::vector<std::string>& notes);
 
 // A command run's argv with its parameters put in for "{name}".

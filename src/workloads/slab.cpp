@@ -45,8 +45,10 @@ const OptionTable<SlabOptions>& Options() {
           .Add(ChoiceParam("impl", "slub", "slub (the model) or malloc (glibc)", {"slub", "malloc"}),
                &SlabOptions::impl)
           .Add(ChoiceParam("prefetch", "none",
-                           "none, or next: prefetch the free pointer of the new freelist head (seed 004)",
-                           {"none", "next"}),
+                           "where to prefetch the free pointer of the new freelist head: none, fast (the fast "
+                           "path's, in SLUB since 2011), slow (the slow path's), fast+slow (seed 004's patch on top "
+                           "of the fast path's)",
+                           {"none", "fast", "slow", "fast+slow"}),
                &SlabOptions::prefetch)
           .Add(ChoiceParam("pattern", "random", "lifo, fifo, random, batch", {"lifo", "fifo", "random", "batch"}),
                &SlabOptions::pattern)
@@ -75,8 +77,10 @@ class SlabWorkload final : public Workload {
     object_size_ = options.object_size;
     batch_ = options.batch;
     malloc_ = options.impl == "malloc";
-    const bool prefetch = options.prefetch == "next";
-    if (malloc_ && prefetch) throw Error("--prefetch next applies to --impl slub only (malloc is glibc's own)");
+    const SlabPrefetch prefetch{options.prefetch.starts_with("fast"), options.prefetch.ends_with("slow")};
+    if (malloc_ && (prefetch.fast_path || prefetch.slow_path)) {
+      throw Error("--prefetch " + options.prefetch + " applies to --impl slub only (malloc is glibc's own)");
+    }
     if (!malloc_) {
       cache_ = std::make_unique<SlabCache>(object_size_, options.slab_pages, prefetch, batch_ + 1);
     }
@@ -186,8 +190,8 @@ WorkloadInfo SlabWorkloadInfo() {
   info.rate_label = "alloc+free pairs";
   info.params = Options().specs();
   info.examples = {
-      "membench run slab --prefetch none,next --pattern lifo,random -r 5",
-      "membench run slab --prefetch none,next --object-size 64,256,1024 --pattern fifo,random",
+      "membench run slab --prefetch fast,fast+slow --pattern lifo,random -r 5",
+      "membench run slab --prefetch none,fast --object-size 64,256,1024 --pattern fifo,random",
       "membench run slab --impl slub,malloc --pattern lifo,random",
   };
   info.needs = Needs;

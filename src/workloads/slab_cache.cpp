@@ -9,8 +9,8 @@
 
 namespace membench {
 
-SlabCache::SlabCache(std::size_t object_size, std::size_t slab_pages, bool prefetch_next, std::size_t max_objects)
-    : object_size_(object_size), slab_bytes_(slab_pages * kPage4k), prefetch_next_(prefetch_next) {
+SlabCache::SlabCache(std::size_t object_size, std::size_t slab_pages, SlabPrefetch prefetch, std::size_t max_objects)
+    : object_size_(object_size), slab_bytes_(slab_pages * kPage4k), prefetch_(prefetch) {
   if (object_size < sizeof(void*) || object_size % sizeof(void*) != 0) {
     throw Error("--object-size " + std::to_string(object_size) + ": must be a multiple of 8 bytes, at least 8");
   }
@@ -46,7 +46,7 @@ void* SlabCache::AllocateSlow() {
   active_slab_ = slab;
   char* object = freelist_;
   freelist_ = NextOf(object);
-  if (prefetch_next_ && freelist_ != nullptr) __builtin_prefetch(freelist_ + free_offset_);
+  if (prefetch_.slow_path && freelist_ != nullptr) __builtin_prefetch(freelist_ + free_offset_);
   return object;
 }
 

@@ -6,9 +6,12 @@
 // middle of the object, where SLUB puts it since 5.7 to survive small
 // overflows). One cache per worker, so the fast paths need no lock:
 //   alloc fast path  pop the cache's freelist (optionally prefetching the
-//                    free pointer of the object that becomes the head)
+//                    free pointer of the object that becomes the head: in
+//                    SLUB since 2011, prefetch_freepointer in slab_alloc)
 //   alloc slow path  take the whole freelist of a partial slab, else carve
-//                    a new slab
+//                    a new slab (optionally prefetching the free pointer of
+//                    the new head: the 2012 patch of seed 004, on top of
+//                    the fast path's)
 //   free fast path   the object's slab is the active one: push on its list
 //   free slow path   push on the object's own slab's list; the slab becomes
 //                    partial
@@ -22,17 +25,23 @@
 
 namespace membench {
 
+// Where the cache prefetches the free pointer of the new freelist head.
+struct SlabPrefetch {
+  bool fast_path = false;
+  bool slow_path = false;
+};
+
 class SlabCache {
  public:
   // Throws Error for an object larger than the slab or smaller than a
   // pointer. max_objects bounds the arena (slabs are carved as needed).
-  SlabCache(std::size_t object_size, std::size_t slab_pages, bool prefetch_next, std::size_t max_objects);
+  SlabCache(std::size_t object_size, std::size_t slab_pages, SlabPrefetch prefetch, std::size_t max_objects);
 
   void* Allocate() {
     char* object = freelist_;
     if (object == nullptr) return AllocateSlow();
     char* next = NextOf(object);
-    if (prefetch_next_ && next != nullptr) __builtin_prefetch(next + free_offset_);
+    if (prefetch_.fast_path && next != nullptr) __builtin_prefetch(next + free_offset_);
     freelist_ = next;
     return object;
   }
@@ -79,7 +88,7 @@ class SlabCache {
   std::size_t slab_bytes_;
   std::size_t objects_per_slab_;
   std::size_t free_offset_;
-  bool prefetch_next_;
+  SlabPrefetch prefetch_;
   sys::MappedRegion arena_;
   std::size_t max_slabs_;
   std::vector<Slab> slabs_;
