@@ -25,7 +25,7 @@ setup-test:
 # neither GoogleTest nor the test binaries.
 build: setup-run
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMBENCH_BUILD_TESTS=OFF $(CMAKE_FLAGS)
-	cmake --build $(BUILD) -j $(JOBS) --target membench membench-helper
+	cmake --build $(BUILD) -j $(JOBS) --target membench membench-helper membench-forker
 
 build-all: setup-test
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMBENCH_BUILD_TESTS=ON $(CMAKE_FLAGS)

@@ -13,6 +13,6 @@ if ! cmake --build "$build" --target help 2>/dev/null | grep -q walkthrough_test
   echo "update-walkthrough: $build has no walkthrough_test target; configure it with the tests: make build-all" >&2
   exit 2
 fi
-cmake --build "$build" --target membench membench-helper walkthrough_test
+cmake --build "$build" --target membench membench-helper membench-forker walkthrough_test
 MEMBENCH_UPDATE_GOLDEN=1 "$build/tests/walkthrough_test" --gtest_filter='Walkthrough.*'
 git --no-pager diff --stat -- README.md

@@ -50,6 +50,13 @@ params = { pages = "thp" }
 )")
                 .find("a setting the params do not vary"),
             std::string::npos);
+  EXPECT_NE(ErrorOf(std::string(kHeader) + R"([[run]]
+title = "t"
+workload = "zeropage"
+params = { "vm/swappiness" = 1, "/proc/sys/vm/swappiness" = 2 }
+)")
+                .find("given twice"),
+            std::string::npos);
 }
 
 TEST(ExperimentFile, AGoodFileBecomesItsRuns) {

@@ -21,6 +21,7 @@ TEST(KernelSetting, ShortNamesLeadBackToTheirFiles) {
   EXPECT_EQ(KernelSettingPath("vm/compaction_proactiveness"), "/proc/sys/vm/compaction_proactiveness");
   // Elsewhere under /sys the whole path is the name.
   EXPECT_EQ(KernelSettingName("/sys/block/vda/queue/read_ahead_kb"), "/sys/block/vda/queue/read_ahead_kb");
+  EXPECT_EQ(KernelSettingName("/sys/devices/system/cpu/cpufreq/boost"), "/sys/devices/system/cpu/cpufreq/boost");
   // A directory of /sys/kernel/mm named like a sysctl group would not lead
   // back: it keeps its whole path.
   EXPECT_EQ(KernelSettingName("/sys/kernel/mm/vm/x"), "/sys/kernel/mm/vm/x");
@@ -32,6 +33,19 @@ TEST(KernelSetting, OnlySettingsAShellReadsAsGivenAreTaken) {
   EXPECT_THROW(KernelSettingName("/sys/kernel/mm/../../etc/passwd"), Error);
   EXPECT_THROW(KernelSettingName("transparent_hugepage/$(reboot)"), Error);
   EXPECT_THROW(KernelSettingName("transparent_hugepage/"), Error);
+  // Files elsewhere may be actions that no write undoes.
+  EXPECT_THROW(KernelSettingName("/sys/power/state"), Error);
+  EXPECT_THROW(KernelSettingName("/proc/sys/fs/binfmt_misc/status"), Error);
+  // One spelling per file.
+  EXPECT_THROW(KernelSettingName("/sys/kernel/mm/./transparent_hugepage/enabled"), Error);
+  EXPECT_THROW(KernelSettingName("/sys/kernel/mm//transparent_hugepage/enabled"), Error);
+}
+
+// A file right under /sys/kernel/mm/ keeps its whole path: its short name
+// would read as a workload's own parameter.
+TEST(KernelSetting, AShortNameAlwaysHoldsASlash) {
+  EXPECT_EQ(KernelSettingName("/sys/kernel/mm/pages"), "/sys/kernel/mm/pages");
+  EXPECT_EQ(ParseSettingFlag("/sys/kernel/mm/prefetch=1").first, "/sys/kernel/mm/prefetch");
 }
 
 TEST(KernelSetting, TheFlagGivesANameAndItsValues) {

@@ -51,7 +51,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"run memcpy --size 4K --cpu 9999", "no such CPU"},
         BadInput{"run memcpy --size 4K --json /nonexistent-dir/r.json", "cannot write --json"},
         BadInput{"run memset --impl clzero2", "did you mean 'clzero'"},
-        BadInput{"run memset --size 4K --setting /etc/passwd=1", "only settings under /sys/ and /proc/sys/"},
+        BadInput{"run memset --size 4K --setting /etc/passwd=1", "only the memory system's settings"},
         BadInput{"run memset --size 4K --setting transparent_hugepage/../x=1", "without '..'"},
         BadInput{"run memset --size 4K --setting transparent_hugepage/no_such_setting=1", "this kernel has no"},
         BadInput{"run memset --size 4K --setting vm/overcommit_memory", "give PATH=VALUE"},
@@ -90,9 +90,10 @@ TEST(Cli, InterruptKeepsWhatWasMeasured) {
       " run memset --size 1M --impl all -r 200 -v --json " + path + " > " + log +
       " 2>&1 & pid=$!; for i in $(seq 1200); do grep -q \"paused at sample\" " + log +
       " && break; sleep 0.1; done; child=$(sed -n \"s/.*paused at sample#2 (pid \\([0-9]*\\)).*/\\1/p\" " + log +
-      "); kill -INT -- -$pid; kill -CONT $child; wait $pid";
+      "); [ -n \"$child\" ] || { kill -KILL -- -$pid; exit 99; }; kill -INT -- -$pid; kill -CONT $child; wait $pid";
   const int raw = std::system(("bash -c '" + command + "'").c_str());
   ASSERT_TRUE(WIFEXITED(raw));
+  ASSERT_NE(WEXITSTATUS(raw), 99) << "membench never paused before its second sample";
   EXPECT_EQ(WEXITSTATUS(raw), 130);
   std::ifstream in(log);
   const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

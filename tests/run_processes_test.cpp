@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 #include "membench_process.h"
@@ -122,6 +123,26 @@ TEST(ProcessAndVm, SpawnMappingAndProtfaultRunEveryVariant) {
     EXPECT_EQ(run.status, 0) << args << "\n" << run.output;
     EXPECT_EQ(run.output.find("NOT HONOURED"), std::string::npos) << run.output;
   }
+}
+
+// spawn forks from a small parent by default, as lmbench's lat_proc does:
+// the note gives its resident set beside membench's, and --parent membench
+// still measures forks of membench itself.
+TEST(ProcessAndVm, SpawnForksFromASmallParentAndSaysHowSmall) {
+  const Outcome run = Membench("run spawn --how fork,exec --parent small,membench -r 2 -v");
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run.output, m,
+                                std::regex("from membench-forker \\(([0-9.]+) (KiB|MiB) resident; membench itself: "
+                                           "([0-9.]+) (KiB|MiB)\\)")))
+      << run.output;
+  const auto bytes = [](const std::string& number, const std::string& unit) {
+    return std::stod(number) * (unit == "MiB" ? 1024.0 * 1024.0 : 1024.0);
+  };
+  EXPECT_GT(bytes(m[1].str(), m[2].str()), 0.0) << run.output;
+  EXPECT_LT(bytes(m[1].str(), m[2].str()), bytes(m[3].str(), m[4].str())) << run.output;
+  EXPECT_NE(run.output.find("started before each sample's clock"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("from membench itself ("), std::string::npos) << run.output;
 }
 
 TEST(ProcessAndVm, MissingHelperAndUnwritableScratchAreClearErrors) {

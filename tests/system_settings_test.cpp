@@ -251,7 +251,8 @@ TEST(SettingTreatment, WithoutRootItSaysWhatToSet) {
                                "setpriv --reuid=65534 --regid=65534 --clear-groups ");
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("needs root"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("echo 0 | sudo tee /sys/kernel/mm/transparent_hugepage/use_zero_page"), std::string::npos)
+  EXPECT_NE(run.output.find("printf '%s\\n' 0 | sudo tee /sys/kernel/mm/transparent_hugepage/use_zero_page"),
+            std::string::npos)
       << run.output;
 }
 

@@ -48,7 +48,12 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         p.info = &FindWorkload(run.workload);
         p.points = WorkloadPoints(*p.info, params, p.notes);
         if (!run.treatment.empty()) CheckPairedBy(p.points, run.treatment, p.info->UnitsOf(p.points));
-        CheckPointsFit(*p.info, p.points, p.options);
+        try {
+          CheckPointsFit(*p.info, p.points, p.options);
+        } catch (const Error& e) {
+          if (!run.optional) throw;
+          p.skipped = e.what();
+        }
         break;
       case RunKind::kLmSummary:
         break;

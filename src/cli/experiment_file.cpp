@@ -113,6 +113,7 @@ std::map<std::string, std::string> ReadParams(const FileReader& in, const toml::
               "not a parameter of " + workload + (guess.empty() ? "" : "; did you mean " + guess + "?") +
                   fmt::format(" (its parameters: {})", fmt::join(known, ", ")));
     }
+    if (out.count(name) != 0) in.Fail(value, where + name, "given twice (the same setting, spelled two ways)");
     out[name] = in.ParamValue(value, where + name);
   }
   return out;
@@ -205,8 +206,8 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
     in.Fail(*table.get("treatment"), where + "treatment", "not a parameter of " + run.workload);
   }
   if (const toml::node* optional = table.get("optional")) {
-    if (!optional->is_boolean() || run.kind != RunKind::kCommand) {
-      in.Fail(*optional, where + "optional", "true or false, for an exec run");
+    if (!optional->is_boolean() || run.kind == RunKind::kLmSummary) {
+      in.Fail(*optional, where + "optional", "true or false, for a workload's or an exec run");
     }
     run.optional = *optional->value<bool>();
   }

@@ -33,8 +33,9 @@ struct ExperimentRun {
   // run's parameter groups, so scale rules reach the command line.
   std::vector<std::string> command;
   std::string missing_hint;  // kCommand: how to get the program
-  // kCommand: a missing program skips the run (a peer tool beside
-  // membench's own runs) instead of stopping the experiment.
+  // A run that cannot run here (a peer tool not installed, a kernel setting
+  // this machine lacks or membench may not change) is left out, with why,
+  // instead of stopping the experiment.
   bool optional = false;
   // Parameter -> value as the command line takes it ("4k,thp", "64M").
   std::map<std::string, std::string> params;

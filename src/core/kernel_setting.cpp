@@ -2,6 +2,7 @@
 #include "core/kernel_setting.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -13,6 +14,12 @@ namespace {
 
 constexpr std::string_view kMmDir = "/sys/kernel/mm/";
 constexpr std::string_view kSysctlDir = "/proc/sys/";
+// Where the memory system's settings are. Elsewhere under /sys and
+// /proc/sys many files are actions (a device's remove, power/state,
+// binfmt_misc's status) that no write puts back.
+constexpr std::array<std::string_view, 6> kSettingDirs = {
+    kMmDir,       "/proc/sys/vm/", "/proc/sys/kernel/", "/sys/devices/system/cpu/", "/sys/devices/system/node/",
+    "/sys/block/"};
 // /proc/sys's top directories: a short name starting with one is a sysctl.
 constexpr std::array<std::string_view, 9> kSysctlGroups = {"abi",    "crypto", "debug", "dev", "fs",
                                                            "kernel", "net",    "user",  "vm"};
@@ -50,18 +57,22 @@ std::string KernelSettingPath(const std::string& name) {
 std::string KernelSettingName(const std::string& given) {
   const std::string path = KernelSettingPath(given);
   const auto refuse = [&](const std::string& why) { return Error(fmt::format("--setting {}: {}", given, why)); };
-  if (!ShellSafe(path, true) || path.find("/../") != std::string::npos || path.ends_with("/..") ||
-      path.ends_with('/')) {
-    throw refuse("a setting is a file's path of letters, digits and _.:+-, without '..'");
+  // One spelling per file: no "..", ".", "//" or trailing '/'.
+  if (!ShellSafe(path, true) || path.find("/../") != std::string::npos || path.find("/./") != std::string::npos ||
+      path.find("//") != std::string::npos || path.ends_with("/..") || path.ends_with("/.") || path.ends_with('/')) {
+    throw refuse("a setting is a file's path of letters, digits and _.:+-, without '..', '.' or '//'");
   }
-  if (!path.starts_with("/sys/") && !path.starts_with(kSysctlDir)) {
-    throw refuse("only settings under /sys/ and /proc/sys/ can be treatments");
+  if (std::none_of(kSettingDirs.begin(), kSettingDirs.end(),
+                   [&](std::string_view dir) { return path.starts_with(dir); })) {
+    throw refuse(fmt::format("only the memory system's settings can be treatments: files under {}",
+                             fmt::join(kSettingDirs, ", ")));
   }
   for (const std::string_view dir : {kMmDir, kSysctlDir}) {
     if (!path.starts_with(dir)) continue;
     std::string name = path.substr(dir.size());
-    // The short name must lead back to the same file.
-    if (KernelSettingPath(name) == path) return name;
+    // The short name must lead back to the same file, and hold a '/' so it
+    // reads as a setting, never as a workload's own parameter.
+    if (IsKernelSetting(name) && KernelSettingPath(name) == path) return name;
   }
   return path;
 }

@@ -22,7 +22,9 @@ namespace membench {
 bool IsKernelSetting(std::string_view name);
 
 // The parameter's name for a setting given as a path or a short name.
-// Throws Error for a path outside /sys/ and /proc/sys/, one with "..", or
+// Throws Error for a path outside the memory system's settings (under
+// /sys/kernel/mm/, /proc/sys/vm/, /proc/sys/kernel/, /sys/devices/system/cpu/
+// and node/, /sys/block/), one spelled with "..", "." or "//", or
 // characters a shell would read (membench prints the commands that set it).
 std::string KernelSettingName(const std::string& given);
 

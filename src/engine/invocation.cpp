@@ -386,8 +386,7 @@ RunResult Invocation::Finish() {
          " for the tracepoints, in a mount namespace of its own: the rest of the machine never saw it");
   }
   guards_->tracefs.reset();
-  for (std::string& note : guards_->settings.Notes()) Note(std::move(note));
-  guards_->settings.Release();
+  for (std::string& note : guards_->settings.Release()) Note(std::move(note));
   result_.interrupted = sys::Interrupted();
   result_.tsc_ghz = EstimateTscGhz(result_.measurements);
   return std::move(result_);

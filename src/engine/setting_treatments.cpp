@@ -42,36 +42,42 @@ void CheckSettingsAvailable(const std::vector<Point>& points, bool mthp_points) 
 }
 
 SettingTreatments::SettingTreatments() = default;
-SettingTreatments::~SettingTreatments() { Release(); }
+SettingTreatments::~SettingTreatments() {
+  while (!switches_.empty()) switches_.pop_back();  // the last taken put back first
+}
 
 void SettingTreatments::Hold(const std::vector<Point>& points) {
   for (const auto& [path, values] : ValuesByPath(points)) {
-    if (switches_.count(path) == 0) switches_[path] = std::make_unique<sys::KernelSettingSwitch>(path, values);
+    const bool held = std::any_of(switches_.begin(), switches_.end(), [&](const auto& s) { return s->path() == path; });
+    if (!held) switches_.push_back(std::make_unique<sys::KernelSettingSwitch>(path, values));
   }
 }
 
 void SettingTreatments::Apply(const Point& point) {
   for (const auto& [path, value] : KernelSettingsOf(point)) {
-    const auto held = switches_.find(path);
+    const auto held =
+        std::find_if(switches_.begin(), switches_.end(), [&](const auto& s) { return s->path() == path; });
     if (held == switches_.end()) throw Error("internal: the setting " + path + " is not held");
-    held->second->Set(value);
+    (*held)->Set(value);
     values_[path].insert(value);
   }
 }
 
-std::vector<std::string> SettingTreatments::Notes() const {
+std::vector<std::string> SettingTreatments::Release() {
   std::vector<std::string> notes;
-  for (const auto& [path, held] : switches_) {
-    const auto set = values_.find(path);
+  for (auto it = switches_.rbegin(); it != switches_.rend(); ++it) {
+    sys::KernelSettingSwitch& held = **it;
+    const bool back = held.Restore();
+    const auto set = values_.find(held.path());
     if (set == values_.end()) continue;
     notes.push_back(fmt::format(
-        "membench set {} to {} before each sample of the points that name it ({} write{}), and put back {} at the "
-        "end",
-        path, fmt::join(set->second, " or "), held->writes(), held->writes() == 1 ? "" : "s", held->original()));
+        "membench set {} to {} before each sample of the points that name it ({} write{}), and {} {} at the end",
+        held.path(), fmt::join(set->second, " or "), held.writes(), held.writes() == 1 ? "" : "s",
+        back ? "put back" : "could NOT put back (run `membench restore`)", held.original()));
   }
+  switches_.clear();
+  values_.clear();
   return notes;
 }
-
-void SettingTreatments::Release() { switches_.clear(); }
 
 }  // namespace membench

@@ -21,9 +21,10 @@ class KernelSettingSwitch;
 }
 
 // Throws Error when a point's setting cannot be taken here: no such file,
-// or not root with a value that differs from the setting's (the error
-// gives the commands that set it by hand), or a setting of the mTHP sizes
-// beside a point that sets them itself (--pages mthp-*).
+// not one value to read back, or not root with a value that differs from
+// the setting's (the error gives the commands that set it by hand), or a
+// THP setting beside a point that sets the mTHP sizes itself (--pages
+// mthp-*).
 void CheckSettingsAvailable(const std::vector<Point>& points, bool mthp_points);
 
 class SettingTreatments {
@@ -38,14 +39,13 @@ class SettingTreatments {
   void Hold(const std::vector<Point>& points);
   // Sets the point's values, where they are not so already.
   void Apply(const Point& point);
-  // Says, for the result's notes, what was set and what was put back.
-  std::vector<std::string> Notes() const;
-  // Puts every setting back now.
-  void Release();
+  // Puts every setting back now, the last taken first, and says for the
+  // result's notes what was set and whether it is back.
+  std::vector<std::string> Release();
 
  private:
-  std::map<std::string, std::unique_ptr<sys::KernelSettingSwitch>> switches_;  // by path
-  std::map<std::string, std::set<std::string>> values_;                        // by path
+  std::vector<std::unique_ptr<sys::KernelSettingSwitch>> switches_;  // in the order taken
+  std::map<std::string, std::set<std::string>> values_;              // the values set, by path
 };
 
 }  // namespace membench

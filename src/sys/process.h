@@ -6,6 +6,7 @@
 
 #include <sched.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,31 @@ void ForkExitWait();
 // fork, the child execs `program` with `args` (args[0] included), wait.
 // Throws Error when the program cannot be started or fails.
 void ForkExecWait(const std::string& program, const std::vector<std::string>& args);
+// A child started through posix_spawn, so it copies none of membench's
+// memory, that waits for a line on its standard input before it works:
+// started before a sample's clock, let go inside it. Killed and reaped when
+// this goes, where Release has not run it to its end.
+class WaitingChild {
+ public:
+  // Throws Error when `program` (args[0] included in `args`) cannot start.
+  WaitingChild(const std::string& program, const std::vector<std::string>& args);
+  WaitingChild(const WaitingChild&) = delete;
+  WaitingChild& operator=(const WaitingChild&) = delete;
+  ~WaitingChild();
+  // Writes `line` to its standard input and closes it, then returns what it
+  // writes to standard output until it exits. Throws Error unless it exits 0.
+  std::string Release(const std::string& line);
+
+ private:
+  std::string program_;
+  pid_t pid_ = -1;
+  int input_ = -1;
+  int output_ = -1;
+};
+// Whether this process may execute the file at `path`.
+bool IsExecutable(const std::string& path);
+// This process's resident set (VmRSS) in bytes; 0 when unknown.
+std::uint64_t ResidentBytes();
 // The running executable (/proc/self/exe), and its directory.
 std::string ExecutablePath();
 std::string ExecutableDirectory();

@@ -7,8 +7,9 @@
 // fault would, touches the page from the target on (wrapping round to its
 // start): seed 001's question is whether clearing the target last leaves
 // it cache-hot for that access. The memory is cold by default (evicted
-// from every cache before each sample, as pages coming off the free lists
-// mostly are); --memory warm reuses it from the cache. The clearing's
+// from every cache before each sample: a page long on the buddy lists);
+// --memory warm reuses it from the cache (a page the per-CPU lists hand
+// back soon after it was freed, often cache-hot). The clearing's
 // stores drain with one mfence per page, as the fault's return to user
 // space (IRET) serializes them; the two phases are split with lfence+rdtsc
 // at each boundary, and --phases none leaves those reads out, so their
@@ -89,8 +90,8 @@ const OptionTable<ClearOptions>& Options() {
                            {"none", "read", "write"}),
                &ClearOptions::then, ParseThen)
           .Add(ChoiceParam("memory", "cold",
-                           "cold: evict the region from every cache before each sample (pages off the free lists); "
-                           "warm: clear it again from the cache",
+                           "cold: evict the region from every cache before each sample (a page long free); "
+                           "warm: clear it again from the cache (a page freed and reused soon)",
                            {"cold", "warm"}),
                &ClearOptions::memory)
           .Add(ChoiceParam("phases", "timed",
