@@ -47,19 +47,21 @@ SettingTreatments::~SettingTreatments() {
 }
 
 void SettingTreatments::Hold(const std::vector<Point>& points) {
-  for (const auto& [path, values] : ValuesByPath(points)) {
+  for (const auto& setting : ValuesByPath(points)) {
+    const std::string& path = setting.first;  // clang 14 captures no structured binding
     const bool held = std::any_of(switches_.begin(), switches_.end(), [&](const auto& s) { return s->path() == path; });
-    if (!held) switches_.push_back(std::make_unique<sys::KernelSettingSwitch>(path, values));
+    if (!held) switches_.push_back(std::make_unique<sys::KernelSettingSwitch>(path, setting.second));
   }
 }
 
 void SettingTreatments::Apply(const Point& point) {
-  for (const auto& [path, value] : KernelSettingsOf(point)) {
+  for (const auto& setting : KernelSettingsOf(point)) {
+    const std::string& path = setting.first;  // clang 14 captures no structured binding
     const auto held =
         std::find_if(switches_.begin(), switches_.end(), [&](const auto& s) { return s->path() == path; });
     if (held == switches_.end()) throw Error("internal: the setting " + path + " is not held");
-    (*held)->Set(value);
-    values_[path].insert(value);
+    (*held)->Set(setting.second);
+    values_[path].insert(setting.second);
   }
 }
 
