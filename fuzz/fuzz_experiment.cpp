@@ -32,11 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Require(false, "run names a registered workload: " + run.workload);
       }
     }
-    for (const bool quick : {false, true}) {
+    // quick and full: the file's quick variant, its own scale, and --full.
+    for (const auto& [quick, full] : {std::pair{false, false}, std::pair{true, false}, std::pair{false, true}}) {
       for (const int cpus : {1, 2, 4096}) {
         std::vector<std::string> notes;
         try {
-          const auto params = membench::ParamsForMachine(run, quick, cpus, notes);
+          const auto params = membench::ParamsForMachine(run, quick, full, cpus, notes);
           if (run.kind == membench::RunKind::kCommand) membench::CommandFor(run, params);
         } catch (const membench::Error&) {
         }
