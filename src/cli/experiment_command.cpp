@@ -59,10 +59,11 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         break;
       case RunKind::kCommand:
         p.command.argv = CommandFor(run, params);
-        if (!os::ProgramFound(p.command.argv.front()) && run.optional) {
+        if (os::ProgramFound(p.command.argv.front())) break;
+        if (run.optional) {
           p.skipped = fmt::format("{} is not installed{}", p.command.argv.front(),
                                   run.missing_hint.empty() ? "" : "; " + run.missing_hint);
-        } else if (!os::ProgramFound(p.command.argv.front())) {
+        } else {
           throw Error(fmt::format("{} is not installed (not found in PATH){}", p.command.argv.front(),
                                   run.missing_hint.empty() ? "" : ": " + run.missing_hint));
         }

@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "core/kernel_setting.h"
 #include "core/measurement_stats.h"
 #include "core/paired.h"
 #include "core/units.h"
@@ -69,16 +70,19 @@ class GuardedSource : public SampleSource {
  public:
   GuardedSource(std::unique_ptr<sys::MthpSelection> setting, std::unique_ptr<SampleSource> source,
                 SettingTreatments& settings, const Point& point)
-      : setting_(std::move(setting)), source_(std::move(source)), settings_(settings), point_(point) {}
+      : setting_(std::move(setting)),
+        source_(std::move(source)),
+        settings_(settings),
+        point_settings_(KernelSettingsOf(point)) {}
   void Describe(Measurement& m) const override { source_->Describe(m); }
   bool FreshStateEachSample() const override { return source_->FreshStateEachSample(); }
   Sample Take(std::uint64_t loops) override {
-    settings_.Apply(point_);
+    settings_.Apply(point_settings_);
     return source_->Take(loops);
   }
   // The page proofs probe as the samples ran.
   void Finish(Measurement& m) override {
-    settings_.Apply(point_);
+    settings_.Apply(point_settings_);
     source_->Finish(m);
   }
 
@@ -86,7 +90,7 @@ class GuardedSource : public SampleSource {
   std::unique_ptr<sys::MthpSelection> setting_;
   std::unique_ptr<SampleSource> source_;
   SettingTreatments& settings_;
-  const Point& point_;
+  const std::vector<std::pair<std::string, std::string>> point_settings_;
 };
 
 class WorkloadOpener : public PointOpener {
@@ -112,7 +116,7 @@ class WorkloadOpener : public PointOpener {
     }
     // Before the workload is prepared: its first faults may be what the
     // setting is about.
-    settings_.Apply(point);
+    settings_.Apply(KernelSettingsOf(point));
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
       source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_);

@@ -54,8 +54,8 @@ void SettingTreatments::Hold(const std::vector<Point>& points) {
   }
 }
 
-void SettingTreatments::Apply(const Point& point) {
-  for (const auto& setting : KernelSettingsOf(point)) {
+void SettingTreatments::Apply(const std::vector<std::pair<std::string, std::string>>& settings) {
+  for (const auto& setting : settings) {
     const std::string& path = setting.first;  // clang 14 captures no structured binding
     const auto held =
         std::find_if(switches_.begin(), switches_.end(), [&](const auto& s) { return s->path() == path; });

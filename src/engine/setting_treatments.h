@@ -10,6 +10,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.h"
@@ -37,8 +38,9 @@ class SettingTreatments {
 
   // Takes hold of the settings the points name (those not held already).
   void Hold(const std::vector<Point>& points);
-  // Sets the point's values, where they are not so already.
-  void Apply(const Point& point);
+  // Sets the values (path, value) of a point's settings, where they are not
+  // so already: KernelSettingsOf, worked out once a point.
+  void Apply(const std::vector<std::pair<std::string, std::string>>& settings);
   // Puts every setting back now, the last taken first, and says for the
   // result's notes what was set and whether it is back.
   std::vector<std::string> Release();

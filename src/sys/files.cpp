@@ -57,6 +57,15 @@ std::optional<std::string> WriteFile(const std::string& path, const std::string&
 
 bool IsRoot() { return ::geteuid() == 0; }
 
+int OpenLockFile(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) {
+    fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == EEXIST) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  }
+  return fd;
+}
+
 bool PathExists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
 void RemoveFile(const std::string& path) { std::remove(path.c_str()); }

@@ -17,6 +17,10 @@ std::optional<std::int64_t> ReadInteger(const std::string& path);
 // Writes value to a sysfs/procfs file; returns the errno text on failure.
 std::optional<std::string> WriteFile(const std::string& path, const std::string& value);
 bool IsRoot();
+// A lock file for flock, opened read-only; -1 when it cannot be. Created
+// only where it does not exist: with fs.protected_regular, even root's
+// O_CREAT open of a file another user made in /run/lock fails.
+int OpenLockFile(const std::string& path);
 // Whether anything is at path (a store's file, say).
 bool PathExists(const std::string& path);
 // Removes a file; one already gone is no error, nor is any other failure

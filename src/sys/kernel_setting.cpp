@@ -69,13 +69,7 @@ KernelSettingSwitch::KernelSettingSwitch(std::string path, const std::vector<std
     throw Error("another membench run is using or changing the THP settings; wait until it ends, then vary " + path_);
   }
   const std::string lock_path = LockPathOf(path_);
-  // Created only where it does not exist: with fs.protected_regular, even
-  // root's O_CREAT open of a file another user made in /run/lock fails.
-  lock_fd_ = ::open(lock_path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (lock_fd_ < 0 && errno == ENOENT) {
-    lock_fd_ = ::open(lock_path.c_str(), O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (lock_fd_ < 0 && errno == EEXIST) lock_fd_ = ::open(lock_path.c_str(), O_RDONLY | O_CLOEXEC);
-  }
+  lock_fd_ = OpenLockFile(lock_path);
   if (lock_fd_ >= 0 && ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(lock_fd_);
     lock_fd_ = -1;

@@ -15,6 +15,7 @@
 #include "sys/change_journal.h"
 #include "sys/collect_system_info.h"
 #include "sys/files.h"
+#include "sys/kernel_setting.h"
 #include "sys/pause_point.h"
 
 namespace membench::sys {
@@ -23,30 +24,12 @@ namespace {
 const std::string kThpDir = "/sys/kernel/mm/transparent_hugepage/";
 constexpr const char* kLockPath = "/run/lock/membench-mthp.lock";
 
-// The lock file, opened; -1 when it cannot be. Created only where it does
-// not exist: with fs.protected_regular, even root's O_CREAT open of a file
-// another user made in /run/lock fails. A user who cannot open it cannot
-// change the sizes either; one that relies on them goes on without it.
-int OpenLockFile() {
-  int fd = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 && errno == ENOENT) {
-    fd = ::open(kLockPath, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0 && errno == EEXIST) fd = ::open(kLockPath, O_RDONLY | O_CLOEXEC);
-  }
-  return fd;
-}
-
 std::string SizeDir(std::size_t bytes) { return "hugepages-" + std::to_string(bytes >> 10) + "kB"; }
 std::string EnabledPath(std::size_t bytes) { return kThpDir + SizeDir(bytes) + "/enabled"; }
 
-std::string Setting(const std::string& path) {
-  const auto line = ReadFirstLine(path);
-  return line ? SelectedSysfsChoice(*line) : "";
-}
-
 // Whether a fault in a MADV_HUGEPAGE region may take this size.
 bool EnabledForMadvise(const std::string& value) {
-  if (value == "inherit") return EnabledForMadvise(Setting(kThpDir + "enabled"));
+  if (value == "inherit") return EnabledForMadvise(ReadKernelSetting(kThpDir + "enabled"));
   return value == "always" || value == "madvise";
 }
 
@@ -60,7 +43,7 @@ std::map<std::string, std::string> ChangesNeeded(std::size_t bytes) {
   std::map<std::string, std::string> changes;
   for (const std::size_t size : MthpSizesOffered()) {
     const std::string path = EnabledPath(size);
-    const bool enabled = EnabledForMadvise(Setting(path));
+    const bool enabled = EnabledForMadvise(ReadKernelSetting(path));
     if (size == bytes && !enabled) changes[path] = "madvise";
     if (size != bytes && enabled) changes[path] = "never";
   }
@@ -143,11 +126,11 @@ MthpSelection::~MthpSelection() { Restore(); }
 // Two runs changing the sizes at once would each restore the other's
 // values, and a run relying on the sizes as they are would lose them to
 // another's restore: a run that changes them holds the lock alone.
-void MthpSelection::OpenLock() { lock_fd_ = OpenLockFile(); }
+void MthpSelection::OpenLock() { lock_fd_ = OpenLockFile(kLockPath); }
 
 MthpSettingsLock::MthpSettingsLock(const std::string& path) {
   if (!path.starts_with(kThpDir)) return;
-  fd_ = OpenLockFile();
+  fd_ = OpenLockFile(kLockPath);
   taken_ = fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
 }
 
@@ -166,7 +149,7 @@ void MthpSelection::TakeLock(bool exclusive) {
 }
 
 void MthpSelection::Change(const std::string& path, const std::string& value) {
-  const std::string before = Setting(path);
+  const std::string before = ReadKernelSetting(path);
   // Registered first: a signal between the write and the registration
   // would otherwise leave the new value behind.
   EmergencyRestore undo = EmergencyRestore::WriteFile(path, before, value);
