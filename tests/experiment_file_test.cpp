@@ -68,6 +68,7 @@ treatment = "pages"
 repeat = 10
 events = "faults"
 cpu = "0"
+pressure = 1
 params = { case = "anon-w-seq", size = "64M", pages = ["thp", "4k"] }
 quick = { repeat = 2, size = "8M" }
 [[run.scale]]
@@ -86,6 +87,7 @@ per_cpu = 4
   EXPECT_EQ(run.repeat, 10);
   EXPECT_EQ(run.quick_repeat, 2);
   EXPECT_EQ(run.events, "faults");
+  EXPECT_EQ(run.pressure, 1);
   std::vector<std::string> notes;
   auto params = ParamsForMachine(run, false, false, 2, notes);
   EXPECT_EQ(params.at("procs"), "8");
@@ -169,6 +171,8 @@ TEST(ExperimentFile, ExecAndLmSummaryRunsRefuseWhatTheyCannotTake) {
             "experiment report)");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nexec = []\n"),
             "x.toml:5: run[1].exec: must be a list of strings: the program and its arguments");
+  EXPECT_EQ(ErrorOf(std::string(kHeader) + exec + "params = { n = 1 }\npressure = 1\n"),
+            "x.toml:7: run[1].pressure: only for a workload's run (run --pressure)");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + exec + "workload = \"memcpy\"\n"),
             "x.toml:5: run[1].exec: a run has a workload or an exec command, not both");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"lmsummary\"\nparams = { size = 1 }\n"),

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report/loaded_result.h"
+
 namespace membench {
 namespace {
 
@@ -122,6 +124,41 @@ TEST(ExperimentTable, NoVerdictWherePagesAreNotWhatTheQuestionIsAbout) {
   r.measurements[1].page_proofs = {MakePageProof("dst", PagePolicy::kThp, backing)};
   rows = TreatmentRows("zero", r);
   EXPECT_EQ(rows[0].verdict, "no verdict: B's dst was 100% 4K, not the thp requested (page proof)");
+}
+
+// Two kernels' saved runs (experiment report): a point whose pages on
+// either side are not the question's keeps its figures but no verdict.
+TEST(ExperimentTable, KernelRowsGiveNoVerdictWherePagesAreNotTheQuestions) {
+  Measurement zero = BytesAt({10e9, 11e9});
+  zero.workload = "zeropage";
+  zero.point.values = {{"pages", {"4k", 0, false}}};
+  zero.page_proofs = {RegionProof(64, 64)};
+  Measurement allocated = zero;
+  allocated.page_proofs = {RegionProof(0, 64)};
+  const std::vector<std::string> zero_pages = {"zero page", "huge zero page"};
+  const std::map<std::string, std::string> out = PointsOutOfQuestion({RunOf(zero)}, {RunOf(allocated)}, zero_pages);
+  const std::string key = PointKey(zero, {});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out.at(key), "B's region was 100.0% 4K, not zero page or huge zero page (page proof)");
+  EXPECT_TRUE(PointsOutOfQuestion({RunOf(zero)}, {RunOf(zero)}, zero_pages).empty());
+
+  CompareResult compared;
+  FigureRow figure;
+  figure.point = key;
+  figure.figure = "rate (GB/s)";
+  figure.is_rate = true;
+  figure.comparison.a.mean = 10e9;
+  figure.comparison.b.mean = 12e9;
+  figure.comparison.verdict = "faster (better)";
+  figure.comparison.finding = Finding::kBetter;
+  compared.rows = {figure};
+  std::vector<TableRow> rows = KernelRows("zero", 2, 2, compared, out);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, "no verdict: " + out.at(key));
+  EXPECT_EQ(rows[0].finding, Finding::kInconclusive);
+  EXPECT_EQ(rows[0].ratio, "1.200");
+  rows = KernelRows("zero", 2, 2, compared);
+  EXPECT_EQ(rows[0].verdict, "faster (better)");
 }
 
 TEST(PageProof, MainPageKindIsTheKindOfNineTenths) {

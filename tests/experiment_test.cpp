@@ -107,6 +107,12 @@ params = { size = "16K" }
   const Outcome missing = Membench("experiment report " + file + " --a base --b other --store " + store);
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.output.find("no run tagged 'other'"), std::string::npos) << missing.output;
+  // The thread's scale is another experiment: runs at this machine's scale are not its sides.
+  const Outcome full = Membench("experiment report " + file + " --a base --b patched --full --store " + store);
+  EXPECT_EQ(full.status, 2) << full.output;
+  EXPECT_NE(full.output.find("not saved under @base: membench experiment run " + file + " --full --tag base"),
+            std::string::npos)
+      << full.output;
 }
 
 // A program run by exec, twice: each replicate is a run of its own, and

@@ -187,6 +187,7 @@ Command CommandExperiment() {
     cmd.add_option("file", args.file, "the experiment (TOML)")->required()->type_name("FILE");
     cmd.add_option("--a", args.a_tag, "the baseline's tag (experiment run --tag)")->required()->type_name("TAG");
     cmd.add_option("--b", args.b_tag, "the other side's tag")->required()->type_name("TAG");
+    cmd.add_flag("--full", args.full, "compare the runs saved by experiment run --full (the thread's own scale)");
     AddStoreFlag(cmd, args.store);
   };
   report.run = [report_args](const CommandLine&) { return ReportExperiment(*report_args); };

@@ -43,6 +43,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
     const std::map<std::string, std::string> params = ParamsForMachine(run, quick, full, cpus, p.notes);
     p.options.sampling.repetitions = quick ? run.quick_repeat : run.repeat;
     if (!run.cpus.empty()) p.options.cpus = ParseCpuList(run.cpus);
+    p.options.pressure = run.pressure;
     switch (run.kind) {
       case RunKind::kWorkload:
         p.info = &FindWorkload(run.workload);
@@ -103,18 +104,25 @@ void MeasureRun(const PreparedRun& p, Invocation& invocation) {
   }
 }
 
-// The runs of `tag` that `experiment run` saved for this run of the file.
+// The label `experiment run` gives its runs: quick runs are smoke tests,
+// and the thread's scale is another experiment than this machine's.
+std::string VariantLabel(bool quick, bool full) { return quick ? "quick" : full ? "thread-scale" : "full"; }
+
+// The runs of `tag` that `experiment run` saved for this run of the file,
+// in `variant` (VariantLabel).
 SelectedRuns RunsOf(ResultSelector& selector, const std::string& tag, const Experiment& experiment,
-                    const ExperimentRun& run) {
+                    const ExperimentRun& run, const std::string& variant) {
   SelectedRuns all = selector.Select("@" + tag);
   SelectedRuns out;
   out.name = fmt::format("@{} \"{}\"", tag, run.title);
   for (RunResult& r : all.results) {
     const auto name = r.labels.find("experiment");
     const auto title = r.labels.find("run");
-    const auto variant = r.labels.find("variant");
+    const auto label = r.labels.find("variant");
+    // Runs saved before the label existed were of the file's own scale.
+    const std::string saved_variant = label == r.labels.end() ? "full" : label->second;
     if (name != r.labels.end() && name->second == experiment.name && title != r.labels.end() &&
-        title->second == run.title && (variant == r.labels.end() || variant->second == "full")) {
+        title->second == run.title && saved_variant == variant) {
       out.results.push_back(std::move(r));
     }
   }
@@ -126,22 +134,25 @@ SelectedRuns RunsOf(ResultSelector& selector, const std::string& tag, const Expe
 int ReportExperiment(const ExperimentReportArgs& args) {
   const Experiment experiment = LoadExperiment(args.file);
   ResultSelector selector(args.store);
-  fmt::print("membench experiment {}: {}\nA = @{}, B = @{}\n", experiment.name, experiment.question, args.a_tag,
-             args.b_tag);
+  const std::string variant = VariantLabel(false, args.full);
+  fmt::print("membench experiment {}: {}\nA = @{}, B = @{}{}\n", experiment.name, experiment.question, args.a_tag,
+             args.b_tag, args.full ? ", the runs at the thread's own scale (--full)" : "");
   std::vector<TableRow> rows;
   for (const ExperimentRun& run : experiment.runs) {
     fmt::print("\n## {}\n", run.title);
-    const SelectedRuns a = RunsOf(selector, args.a_tag, experiment, run);
-    const SelectedRuns b = RunsOf(selector, args.b_tag, experiment, run);
+    const SelectedRuns a = RunsOf(selector, args.a_tag, experiment, run, variant);
+    const SelectedRuns b = RunsOf(selector, args.b_tag, experiment, run, variant);
     if (a.results.empty() || b.results.empty()) {
-      fmt::print("not saved under @{}: membench experiment run {} --tag {}\n",
-                 a.results.empty() ? args.a_tag : args.b_tag, args.file, a.results.empty() ? args.a_tag : args.b_tag);
+      const std::string& missing = a.results.empty() ? args.a_tag : args.b_tag;
+      fmt::print("not saved under @{}: membench experiment run {}{} --tag {}\n", missing, args.file,
+                 args.full ? " --full" : "", missing);
       continue;
     }
     std::fflush(stdout);
     const ComparedSides compared = CompareSides(a, b, CompareOptions{}, args.store, std::cout);
     std::cout.flush();
-    const std::vector<TableRow> run_rows = KernelRows(run.title, a.results.size(), b.results.size(), compared.result);
+    const std::vector<TableRow> run_rows = KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
+                                                      PointsOutOfQuestion(a.results, b.results, run.pages_must_be));
     rows.insert(rows.end(), run_rows.begin(), run_rows.end());
   }
   if (rows.empty()) {
@@ -199,9 +210,7 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
         output.save.labels.push_back("experiment=" + experiment.name);
         output.save.labels.push_back("run=" + p.run->title);
         // A quick run is a smoke test: experiment report must not mix it with full ones.
-        output.save.labels.push_back(std::string("variant=") + (args.quick  ? "quick"
-                                                                : args.full ? "thread-scale"
-                                                                            : "full"));
+        output.save.labels.push_back("variant=" + VariantLabel(args.quick, args.full));
         output.save.labels.push_back(fmt::format("replicate={}", replicate));
       }
       CheckOutputs(output);

@@ -26,14 +26,16 @@ struct ExperimentArgs {
 
 int RunExperiment(const ExperimentArgs& args, int argc, char** argv);
 
-// `membench experiment report FILE --a TAG --b TAG`: where the treatment is
+// `membench experiment report FILE --a TAG --b TAG [--full]`: where the treatment is
 // the kernel itself, the file's runs saved under two tags (one kernel each,
 // `experiment run --tag`) compared run by run as compare does - several
-// saved runs a side make the run the unit - then one table of the rates.
+// saved runs a side make the run the unit - then one table of the rates,
+// without a verdict where a side's pages were not those of the question.
 struct ExperimentReportArgs {
   std::string file;
   std::string a_tag;
   std::string b_tag;
+  bool full = false;  // the runs saved by experiment run --full, not those at this machine's scale
   std::string store;
 };
 

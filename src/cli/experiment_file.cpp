@@ -176,7 +176,7 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "scale", "quick", "pages_must_be", "optional"});
+                "pressure", "scale", "quick", "pages_must_be", "optional"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
@@ -216,6 +216,12 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
   if (run.replicates > 10) in.Fail(*table.get("replicates"), where + "replicates", "at most 10");
   if (table.contains("events")) run.events = in.Text(table, where, "events", true);
   run.cpus = in.Text(table, where, "cpu", false);
+  if (table.contains("pressure")) {
+    if (run.kind != RunKind::kWorkload) {
+      in.Fail(*table.get("pressure"), where + "pressure", "only for a workload's run (run --pressure)");
+    }
+    run.pressure = in.Count(table, where, "pressure", 0);
+  }
   if (const toml::node* kinds = table.get("pages_must_be")) {
     const toml::array* list = kinds->as_array();
     if (list == nullptr || list->empty()) in.Fail(*kinds, where + "pages_must_be", "must be a list of page kinds");

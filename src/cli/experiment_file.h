@@ -45,6 +45,10 @@ struct ExperimentRun {
   int quick_repeat = 3;
   std::string events = "default";  // -e
   std::string cpus;                // --cpu
+  // --pressure: processes streaming through twice the last-level cache
+  // beside the run, so a machine with a large cache and few writers still
+  // clears under the contention a big machine's neighbours made.
+  int pressure = 0;
   std::vector<ScaleRule> scale;
   // Separate invocations of the whole run: each is saved as a run of its
   // own, and the table compares each with the first (an A/A check, as seed

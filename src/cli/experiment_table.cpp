@@ -13,6 +13,7 @@
 #include "core/page_proof.h"
 #include "core/paired.h"
 #include "core/params.h"
+#include "report/loaded_result.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 
@@ -206,8 +207,26 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
   return rows;
 }
 
+std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResult>& a, const std::vector<RunResult>& b,
+                                                       const std::vector<std::string>& pages_must_be) {
+  std::map<std::string, std::string> why_by_point;
+  for (const auto& [side, results] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+    for (const RunResult& result : *results) {
+      for (const Measurement& m : result.measurements) {
+        const std::string key = PointKey(m, {});
+        if (why_by_point.count(key)) continue;
+        if (const std::string why = PagesOutOfQuestion(m, pages_must_be); !why.empty()) {
+          why_by_point[key] = fmt::format("{}'s {} (page proof)", side, why);
+        }
+      }
+    }
+  }
+  return why_by_point;
+}
+
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
-                                 const CompareResult& compared) {
+                                 const CompareResult& compared,
+                                 const std::map<std::string, std::string>& out_of_question) {
   std::vector<TableRow> rows;
   // Programs run by exec (runs/s) are judged by their time, as perf stat -r's.
   const std::string runs_rate = "rate (" + std::string(UnitName(WorkUnit::kRuns)) + "/s)";
@@ -238,6 +257,10 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
     row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
     row.verdict = c.verdict;
     row.finding = c.finding;
+    if (const auto why = out_of_question.find(figure.point); why != out_of_question.end()) {
+      row.verdict = "no verdict: " + why->second;
+      row.finding = Finding::kInconclusive;
+    }
     rows.push_back(row);
   }
   return rows;

@@ -5,6 +5,7 @@
 // its interval and a verdict, so the thread's comparison reads in one line.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,10 +54,18 @@ std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::stri
 std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
                                     int replicate);
 
+// Why a point of two kernels' saved runs gets no verdict, by its match
+// key (PointKey): a side's pages were not what the question is about
+// (PagesOutOfQuestion) in one of its runs. Points that answer it are absent.
+std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResult>& a, const std::vector<RunResult>& b,
+                                                       const std::vector<std::string>& pages_must_be);
+
 // Two kernels' saved runs of one experiment run, as compare judged them:
 // a point's rate, or its time where it has none (a program run by exec).
+// A point in `out_of_question` keeps its figures but gets no verdict.
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
-                                 const CompareResult& compared);
+                                 const CompareResult& compared,
+                                 const std::map<std::string, std::string>& out_of_question = {});
 
 // "mean unit +-x%" of a comparison side.
 std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures);

@@ -8,15 +8,21 @@
 namespace membench {
 namespace {
 
+// The measurement's workload and point, without its figures.
+LoadedMeasurement NamedPoint(const Measurement& m) {
+  LoadedMeasurement named;
+  named.workload = m.workload;
+  named.unit = m.unit;
+  for (const auto& [name, value] : m.point.values) {
+    named.point[name] = value.numeric ? std::to_string(value.number) : value.text;
+    named.shown_point.emplace_back(name, value.text);
+  }
+  return named;
+}
+
 // One run per invocation of the result that measured the point.
 LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
-  LoadedMeasurement figures;
-  figures.workload = m.workload;
-  figures.unit = m.unit;
-  for (const auto& [name, value] : m.point.values) {
-    figures.point[name] = value.numeric ? std::to_string(value.number) : value.text;
-    figures.shown_point.emplace_back(name, value.text);
-  }
+  LoadedMeasurement figures = NamedPoint(m);
   std::vector<int> runs_of_invocation(static_cast<std::size_t>(std::max(result.invocations, 1)), -1);
   for (const Sample& s : m.samples) {
     if (s.invocation >= 0 && s.invocation < result.invocations) {
@@ -108,6 +114,10 @@ std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>&
     if (!Contains(ignore, name)) key += " " + name + "=" + value;
   }
   return key;
+}
+
+std::string PointKey(const Measurement& m, const std::vector<std::string>& ignore) {
+  return PointKey(NamedPoint(m), ignore);
 }
 
 std::string ShownPoint(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {

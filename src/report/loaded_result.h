@@ -46,6 +46,8 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
 // workload and its parameters less the ignored ones, numbers as numbers,
 // "memcpy impl=libc size=67108864".
 std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>& ignore);
+// The same key of a measurement as it was saved.
+std::string PointKey(const Measurement& m, const std::vector<std::string>& ignore);
 
 // The same point as people read it: sizes in KiB/MiB/GiB, in the run's
 // order, "memcpy size=64 MiB impl=libc".
