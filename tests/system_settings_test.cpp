@@ -240,6 +240,28 @@ TEST(SettingTreatment, ValuesAlternateWithinOneInvocationAndTheSettingIsPutBack)
   EXPECT_GE(std::stoi(writes[1].str()), 6) << run.output;
 }
 
+// exec --setting: the command runs under each value in turn, and sees it.
+TEST(SettingTreatment, ExecRunsTheCommandUnderEachValue) {
+  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
+  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "no THP use_zero_page setting";
+  const SettingKept kept(kUseZeroPage);
+  const std::string json = TempPath("exec-setting.json");
+  const Outcome run = Membench("exec -r 2 --show-output --setting transparent_hugepage/use_zero_page=0,1 --json " +
+                               json + " -- sh -c 'echo seen=$(cat " + std::string(kUseZeroPage) + ")'");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(kept.now(), kept.before());
+  EXPECT_NE(run.output.find("seen=0"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("seen=1"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(json);
+  ASSERT_EQ(result["measurements"].size(), 2u) << run.output;
+  for (const int i : {0, 1}) {
+    const nlohmann::json& params = result["measurements"][i]["params"];
+    EXPECT_EQ(params.front()["name"], "command");
+    EXPECT_EQ(params.back()["name"], "transparent_hugepage/use_zero_page");
+    EXPECT_EQ(params.back()["text"], std::to_string(i));
+  }
+}
+
 // Without root membench cannot change the setting: it says how to measure
 // each value by hand.
 TEST(SettingTreatment, WithoutRootItSaysWhatToSet) {

@@ -3,6 +3,7 @@
 
 #include "cli/flag_values.h"
 #include "cli/result_output.h"
+#include "cli/setting_flag.h"
 #include "core/error.h"
 #include "engine/invocation.h"
 
@@ -18,6 +19,7 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
   AddSaveFlags(cmd, args.output.save);
+  AddSettingFlag(cmd, args.settings);
   cmd.add_option("command", args.command, "the command and its arguments, after --");
 }
 
@@ -29,7 +31,8 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   CheckOutputs(args.output);
   Invocation invocation(ResultKind::kExec, argc, argv);
   invocation.UseEvents(args.events);
-  invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options);
+  invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options,
+                            SettingPoints(args.settings));
   return ReportAndSave(invocation.Finish(), args.output);
 }
 

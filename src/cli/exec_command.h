@@ -3,6 +3,8 @@
 // any program, with membench's noise figures, result model, JSON and
 // compare. Counters follow the program and its children from its execve
 // (enable_on_exec, inherit), so membench's own work is never counted.
+// With --setting, the command runs once per value of a kernel setting, the
+// values alternating run by run, as run --setting does for a workload.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,6 +22,7 @@ struct ExecArgs {
   OutputRequest output;
   bool show_output = false;
   bool ignore_status = false;
+  std::vector<std::string> settings;  // --setting PATH=V1,V2, each: a point per value
   std::vector<std::string> command;
 };
 

@@ -282,11 +282,14 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   WriteColumns(std::cout, {"run", comparison_header, "conditions", "A", "B", "B/A", "interval", "verdict"}, cells,
                {false, false, false, true, true, true, false, false});
   // Said once, in docs/statistics.md's words: a paired B/A is no ratio of
-  // the columns A and B, and may sit on the other side of 1 from it.
+  // the columns A and B, and may sit on the other side of 1 from it; and A
+  // and B are compared on the log scale, so they sit a little below the
+  // per-point tables' arithmetic means.
   fmt::print(
-      "# A, B: the mean with the half-width of its 95% CI (not perf stat's standard error); B/A: for paired rounds the "
-      "median of the per-round ratios\n#   with its distribution-free (sign-test) interval, else the ratio of the "
-      "means with Welch's 95% CI (docs/statistics.md)\n");
+      "# A, B: the geometric mean with the half-width of its 95% CI (not perf stat's standard error; the runs' own "
+      "tables give\n#   arithmetic means); B/A: for paired rounds the median of the per-round ratios with its "
+      "distribution-free (sign-test)\n#   interval, else the ratio of the geometric means with Welch's 95% CI on "
+      "the logs (docs/statistics.md)\n");
 }
 
 }  // namespace membench

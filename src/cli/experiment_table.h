@@ -18,7 +18,7 @@ struct TableRow {
   std::string run;
   std::string comparison;
   std::string conditions;
-  std::string a;  // "9.81 GB/s +-1.2%": mean and the 95% CI's half-width
+  std::string a;  // "9.81 GB/s +-1.2%": geometric mean and the 95% CI's half-width
   std::string b;
   std::string ratio;
   std::string interval;

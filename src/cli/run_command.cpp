@@ -10,6 +10,7 @@
 #include "cli/flag_values.h"
 #include "cli/lmsummary_command.h"
 #include "cli/result_output.h"
+#include "cli/setting_flag.h"
 #include "cli/workload_points.h"
 #include "core/cpu_list.h"
 #include "core/error.h"
@@ -169,12 +170,7 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
   AddResultFlags(cmd, f);
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
-  cmd.add_option("--setting", f.settings,
-                 "vary a kernel setting as a treatment, e.g. transparent_hugepage/use_zero_page=0,1 (a path under "
-                 "/sys/ or /proc/sys/, short under /sys/kernel/mm/ and /proc/sys/): set before each sample, the values "
-                 "alternating round by round, put back at the end (root)")
-      ->type_name("PATH=V1,V2")
-      ->allow_extra_args(false);
+  AddSettingFlag(cmd, f.settings);
   cmd.add_option("--paired-by", f.paired_by,
                  "the parameter the paired ratios compare along (default: the first choice parameter that varies)" +
                      PairedByExample(info))

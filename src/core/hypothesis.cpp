@@ -238,6 +238,13 @@ void CompareLogs(const std::vector<double>& log_a, const std::vector<double>& lo
   const Summary lb = Summarize(log_b);
   c.a.mean = std::exp(la.mean);
   c.b.mean = std::exp(lb.mean);
+  // Each side's interval is its geometric mean's (the logs' interval, back
+  // on the rate's scale), so a side's mean and its +- describe one thing.
+  for (const auto& [side, logs] : {std::pair{&c.a, &la}, std::pair{&c.b, &lb}}) {
+    if (logs->n < 2) continue;
+    side->ci95_low = std::exp(logs->ci95_low);
+    side->ci95_high = std::exp(logs->ci95_high);
+  }
   const double difference = lb.mean - la.mean;
   c.change_pct = 100 * std::expm1(difference);
   if (la.n < 2 || lb.n < 2) return;

@@ -73,8 +73,8 @@ RunVariation VariationOfRuns(const std::vector<std::vector<double>>& runs);
 
 struct Comparison {
   // Of the samples; with runs as the unit, of the runs' values (n = runs).
-  // For rates and times `mean` is the geometric mean: they are compared on
-  // the log scale (Compare).
+  // For rates and times `mean` is the geometric mean, and ci95_low/high
+  // its interval: they are compared on the log scale (Compare).
   Summary a;
   Summary b;
   double change_pct = 0;  // 100 * (mean b - mean a) / mean a

@@ -138,16 +138,19 @@ class WorkloadOpener : public PointOpener {
 
 class CommandOpener : public PointOpener {
  public:
-  CommandOpener(const CommandRequest& request, const std::vector<EventEncoding>& events, const StopRequest& stop)
-      : request_(request), events_(events), stop_(stop) {}
-  std::unique_ptr<SampleSource> Open(const Point&) override {
-    return std::make_unique<ExecSampler>(request_, events_, stop_);
+  CommandOpener(const CommandRequest& request, const std::vector<EventEncoding>& events, const StopRequest& stop,
+                SettingTreatments& settings)
+      : request_(request), events_(events), stop_(stop), settings_(settings) {}
+  std::unique_ptr<SampleSource> Open(const Point& point) override {
+    return std::make_unique<GuardedSource>(nullptr, std::make_unique<ExecSampler>(request_, events_, stop_), settings_,
+                                           point);
   }
 
  private:
   const CommandRequest& request_;
   const std::vector<EventEncoding>& events_;
   const StopRequest& stop_;
+  SettingTreatments& settings_;
 };
 
 MachineCapacity ReadCapacity(const std::vector<PointNeeds>& points) {
@@ -369,18 +372,28 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   return result_.measurements.size() - before;
 }
 
-std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunOptions& options) {
+std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunOptions& options,
+                                       const std::vector<Point>& settings) {
+  Point command;
+  command.values = {{"command", ParamValue{JoinedCommand(request.argv), 0, false}}};
+  std::vector<Point> points;
+  for (const Point& setting : settings) {
+    Point point = command;
+    point.values.insert(point.values.end(), setting.values.begin(), setting.values.end());
+    points.push_back(std::move(point));
+  }
+  if (points.empty()) points.push_back(command);
+  CheckSettingsAvailable(points, false);
   ProbeEvents(true);
+  guards_->settings.Hold(points);
   const SignalStop stop;
-  CommandOpener opener(request, events_, stop);
-  Point point;
-  point.values = {{"command", ParamValue{JoinedCommand(request.argv), 0, false}}};
+  CommandOpener opener(request, events_, stop, guards_->settings);
   SamplingPlan plan = options.sampling;
   plan.extend_warmup = false;
   plan.loops.reset();
   const MonotonicClock clock;
   const std::size_t before = result_.measurements.size();
-  AppendOutcome(SamplePoints("exec", {point}, opener, plan, clock, stop), result_);
+  AppendOutcome(SamplePoints("exec", points, opener, plan, clock, stop), result_);
   return result_.measurements.size() - before;
 }
 

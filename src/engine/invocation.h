@@ -75,8 +75,11 @@ class Invocation {
   std::size_t Measure(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                       const std::optional<SummaryRow>& row = std::nullopt);
 
-  // Runs a command `options.sampling.repetitions` times as exec does.
-  std::size_t MeasureCommand(const CommandRequest& request, const RunOptions& options);
+  // Runs a command `options.sampling.repetitions` times as exec does; once
+  // a point of `settings` (SettingPoints) each time where they are given,
+  // in rounds, each setting written before the command starts.
+  std::size_t MeasureCommand(const CommandRequest& request, const RunOptions& options,
+                             const std::vector<Point>& settings = {});
 
   // Whether the user asked to stop (the remaining Measure calls then
   // measure nothing).

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "sys/files.h"
@@ -14,6 +15,7 @@ namespace membench::sys {
 namespace {
 
 constexpr std::size_t kProbeBytes = 8u << 20;  // four huge pages
+constexpr const char* kUseZeroPageFile = "/sys/kernel/mm/transparent_hugepage/use_zero_page";
 
 ZeroPageProbe Probe(PagePolicy policy) {
   ZeroPageProbe probe;
@@ -43,7 +45,7 @@ ZeroPageProbe Probe(PagePolicy policy) {
     facts.push_back("pvm_no_zero_page=1 on the kernel command line");
   }
   if (policy == PagePolicy::kThp) {
-    if (auto use = ReadFirstLine("/sys/kernel/mm/transparent_hugepage/use_zero_page")) {
+    if (auto use = ReadFirstLine(kUseZeroPageFile)) {
       facts.push_back("THP use_zero_page=" + *use);
     }
   }
@@ -54,9 +56,12 @@ ZeroPageProbe Probe(PagePolicy policy) {
 }  // namespace
 
 const ZeroPageProbe& ProbeZeroPage(PagePolicy policy) {
-  static std::map<PagePolicy, ZeroPageProbe> cache;
-  auto it = cache.find(policy);
-  if (it == cache.end()) it = cache.emplace(policy, Probe(policy)).first;
+  // THP's use_zero_page, as it reads now, is part of the key: a run may
+  // vary it (--setting), and the answer with it.
+  static std::map<std::pair<PagePolicy, std::string>, ZeroPageProbe> cache;
+  const auto key = std::pair{policy, policy == PagePolicy::kThp ? ReadFirstLine(kUseZeroPageFile).value_or("") : ""};
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, Probe(policy)).first;
   return it->second;
 }
 

@@ -19,7 +19,8 @@ struct ZeroPageProbe {
   std::string evidence;  // what was observed, for the report
 };
 
-// Cached per policy: the answer does not change while membench runs.
+// Cached per policy and, for THP, per value of use_zero_page: the answer
+// changes only with that setting while membench runs.
 const ZeroPageProbe& ProbeZeroPage(PagePolicy policy);
 
 // A /proc/vmstat counter, or -1 when absent.
