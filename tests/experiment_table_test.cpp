@@ -53,6 +53,28 @@ TEST(ExperimentTable, ReplicatesThatDifferSayTheInvocationMatters) {
   EXPECT_EQ(rows[0].ratio, "0.800");
 }
 
+// Ranks say the invocations differ, one wild sample keeps Welch's interval
+// across 1: the row says both, as compare does.
+TEST(ExperimentTable, ReplicatesKeepWelchsDisagreement) {
+  const std::vector<double> first = {10.0e9, 10.1e9, 10.2e9, 10.3e9, 10.4e9, 10.5e9, 10.6e9, 10.7e9};
+  const std::vector<double> second = {9.0e9, 9.1e9, 9.2e9, 9.3e9, 9.4e9, 9.5e9, 9.6e9, 100e9};
+  const std::vector<TableRow> rows = ReplicateRows("copy", RunOf(BytesAt(first)), RunOf(BytesAt(second)), 2);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].verdict, "invocations differ (an A/B must differ by more) (Welch: not significant)");
+  EXPECT_EQ(rows[0].finding, Finding::kInvocationsDiffer);
+}
+
+// A side's cell gives its interval as +-x% where it is even, and both
+// ends where one is far longer (a geometric mean of widely spread samples).
+TEST(ExperimentTable, ACellGivesBothEndsOfALopsidedInterval) {
+  Figures f;
+  f.unit = "GB/s";
+  f.divisor = 1e9;
+  EXPECT_EQ(FigureCell(10e9, 9e9, 11e9, f), "10.00 GB/s +-10.0%");
+  EXPECT_EQ(FigureCell(4.037e9, 2.16e9, 7.55e9, f), "4.037 GB/s -46.5%/+87.0%");
+  EXPECT_EQ(FigureCell(0, 0, 0, f), "n/a");
+}
+
 TEST(ExperimentTable, TooFewSamplesStayInconclusive) {
   const std::vector<TableRow> rows =
       ReplicateRows("copy", RunOf(BytesAt({10e9, 10e9, 10e9})), RunOf(BytesAt({8e9, 8e9, 8e9})), 2);

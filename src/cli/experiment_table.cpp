@@ -113,11 +113,17 @@ Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events) 
 
 std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures) {
   if (mean <= 0) return "n/a";
-  const double half_pct = 100.0 * (ci_high - ci_low) / 2.0 / mean;
   const double value = mean / figures.divisor;
   // Four significant digits, never an exponent.
   const int decimals = value >= 1000 ? 0 : value >= 100 ? 1 : value >= 10 ? 2 : value >= 1 ? 3 : 4;
-  return fmt::format("{:.{}f} {} +-{:.1f}%", value, decimals, figures.unit, half_pct);
+  const double below_pct = 100.0 * (mean - ci_low) / mean;
+  const double above_pct = 100.0 * (ci_high - mean) / mean;
+  // A geometric mean's interval is lopsided where the samples spread
+  // widely: one +- would put its ends where they are not.
+  if (below_pct > 0 && (above_pct > 1.25 * below_pct || below_pct > 1.25 * above_pct)) {
+    return fmt::format("{:.{}f} {} -{:.1f}%/+{:.1f}%", value, decimals, figures.unit, below_pct, above_pct);
+  }
+  return fmt::format("{:.{}f} {} +-{:.1f}%", value, decimals, figures.unit, (below_pct + above_pct) / 2);
 }
 
 std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::string>& pages_must_be) {
@@ -197,7 +203,11 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
     // do not, the invocation itself moves the figure, and a kernel A/B on
     // this machine must differ by more than this row does.
     if (c.significant) {
-      row.verdict = "invocations differ (an A/B must differ by more)";
+      // Welch's second opinion, where it disagrees, stays beside the verdict
+      // (docs/statistics.md): its interval is the one the row shows.
+      const auto welch = c.verdict.find(" (Welch: ");
+      row.verdict = "invocations differ (an A/B must differ by more)" +
+                    (welch == std::string::npos ? std::string() : c.verdict.substr(welch));
       row.finding = Finding::kInvocationsDiffer;
     } else if (c.finding == Finding::kNoChange) {
       row.verdict = "invocations agree";
@@ -286,8 +296,9 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   // and B are compared on the log scale, so they sit a little below the
   // per-point tables' arithmetic means.
   fmt::print(
-      "# A, B: the geometric mean with the half-width of its 95% CI (not perf stat's standard error; the runs' own "
-      "tables give\n#   arithmetic means); B/A: for paired rounds the median of the per-round ratios with its "
+      "# A, B: the geometric mean with its 95% CI, +-x% or, where lopsided, -x%/+y% (not perf stat's standard error; "
+      "the runs'\n#   own tables give arithmetic means); B/A: for paired rounds the median of the per-round ratios "
+      "with its "
       "distribution-free (sign-test)\n#   interval, else the ratio of the geometric means with Welch's 95% CI on "
       "the logs (docs/statistics.md)\n");
 }

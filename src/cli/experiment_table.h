@@ -67,7 +67,9 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
                                  const CompareResult& compared,
                                  const std::map<std::string, std::string>& out_of_question = {});
 
-// "mean unit +-x%" of a comparison side.
+// "mean unit +-x%" of a comparison side, its 95% interval's half-width;
+// "mean unit -x%/+y%" where the interval is lopsided (one end over 1.25
+// times as far from the mean as the other).
 std::string FigureCell(double mean, double ci_low, double ci_high, const Figures& figures);
 
 // The verdicts in colour where `colour` (a terminal that wants it).
