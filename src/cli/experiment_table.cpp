@@ -297,10 +297,9 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
   // per-point tables' arithmetic means.
   fmt::print(
       "# A, B: the geometric mean with its 95% CI, +-x% or, where lopsided, -x%/+y% (not perf stat's standard error; "
-      "the runs'\n#   own tables give arithmetic means); B/A: for paired rounds the median of the per-round ratios "
-      "with its "
-      "distribution-free (sign-test)\n#   interval, else the ratio of the geometric means with Welch's 95% CI on "
-      "the logs (docs/statistics.md)\n");
+      "the runs'\n#   own tables give arithmetic means); B/A: for paired rounds the median of the per-round ratios, "
+      "with its\n#   distribution-free (sign-test) interval, else the ratio of the geometric means with Welch's 95% CI "
+      "on the logs\n#   (docs/statistics.md)\n");
 }
 
 }  // namespace membench
