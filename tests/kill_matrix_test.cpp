@@ -104,6 +104,19 @@ pid_t FirstChild(pid_t pid) {
   return std::atoi(ReadAll("/proc/" + p + "/task/" + p + "/children").c_str());
 }
 
+// Until a killed process is a zombie or gone (at most 5 s): SIGKILL lands
+// asynchronously, and a runner let go at once could look for the death
+// before it has happened.
+void WaitUntilDead(pid_t pid) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::string stat = ReadAll("/proc/" + std::to_string(pid) + "/stat");
+    const auto state = stat.rfind(')');
+    if (state == std::string::npos || state + 2 >= stat.size() || stat[state + 2] == 'Z') return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 struct Case {
   std::string moment;  // MEMBENCH_PAUSE_AT
   std::string args;    // to membench
@@ -209,6 +222,7 @@ class KillMatrix : public testing::Test {
         const pid_t worker = paused != runner ? paused : FirstChild(runner);
         if (worker > 0) {
           ::kill(worker, SIGKILL);
+          WaitUntilDead(worker);
         } else {
           ADD_FAILURE() << "no worker to kill";
         }
