@@ -20,6 +20,10 @@ TEST(Exec, RunsAnyProgramUnderCountersAndRefusesFailures) {
   const nlohmann::json result = ReadJson(path);
   ASSERT_EQ(result["measurements"][0]["samples"].size(), 3u);
   EXPECT_GT(FaultsPerSample(result["measurements"][0]), 0.0);  // the program's own faults, from its execve
+  // The kernel's accounting around each run: the command's faults are in it.
+  for (const auto& s : result["measurements"][0]["samples"]) {
+    EXPECT_GT(s["kernel_deltas"].value("vmstat.pgfault", 0), 0) << s;
+  }
   const Outcome failing = Membench("exec -r 3 -- sh -c \"exit 3\"");
   EXPECT_EQ(failing.status, 2) << failing.output;
   EXPECT_NE(failing.output.find("ended with exit status 3 in run 1"), std::string::npos) << failing.output;

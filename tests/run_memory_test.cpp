@@ -438,6 +438,29 @@ TEST(Cli, FirstTouchWithThpFaultsOncePer2MiB) {
   std::remove(path.c_str());
 }
 
+// The kernel's own accounting moves with the faults each sample takes:
+// every THP fault is a thp_fault_alloc, every 4 KiB one a pgfault. Machine-
+// wide counters: other processes can only add to them, so at least.
+TEST(KernelAccounting, FaultsMoveTheKernelsCounters) {
+  const std::string path = TempPath("kernel.json");
+  const Outcome run = Membench("run fault --size 16M --pages 4k,thp -r 2 --invocations 1 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("# Kernel events"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  EXPECT_GT(result["kernel_idle"]["window_ns"].get<std::int64_t>(), 0);
+  for (const auto& m : result["measurements"]) {
+    const bool thp = m["point"]["pages"] == "thp";
+    if (thp && (!ThpAvailable() || !m["page_proof"][0]["honoured"].get<bool>())) continue;
+    for (const auto& s : m["samples"]) {
+      EXPECT_GE(s["kernel_window_ns"].get<std::int64_t>(), s["wall_ns"].get<std::int64_t>());
+      const char* counter = thp ? "vmstat.thp_fault_alloc" : "vmstat.pgfault";
+      ASSERT_TRUE(s["kernel_deltas"].contains(counter)) << m["point"] << s["kernel_deltas"];
+      EXPECT_GE(s["kernel_deltas"][counter].get<std::int64_t>(), thp ? 8 : 4096) << m["point"];
+    }
+  }
+  std::remove(path.c_str());
+}
+
 // The fault workload's first touches are exact: one fault per 4 KiB page,
 // one per 2 MiB THP, for every worker, and the recycle condition is said.
 TEST(Fault, FaultsPerSampleMatchPageSizeAndWorkers) {

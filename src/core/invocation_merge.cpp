@@ -36,6 +36,11 @@ RunResult MergeInvocations(std::vector<RunResult> parts) {
     merged.interrupted = merged.interrupted || part.interrupted;
     if (merged.failure.empty()) merged.failure = part.failure;
     if (part.tsc_ghz > 0) tsc_rates.push_back(part.tsc_ghz);
+    if (part.kernel_idle) {
+      if (!merged.kernel_idle) merged.kernel_idle.emplace();
+      merged.kernel_idle->window_ns += part.kernel_idle->window_ns;
+      for (const auto& [name, delta] : part.kernel_idle->deltas) merged.kernel_idle->deltas[name] += delta;
+    }
     for (Measurement& m : part.measurements) {
       for (Sample& s : m.samples) s.invocation = static_cast<int>(i);
       const auto same = std::find_if(merged.measurements.begin(), merged.measurements.end(),

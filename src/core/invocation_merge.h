@@ -18,8 +18,9 @@ namespace membench {
 // stamp (start, machine, events, a point's first sample and proofs); notes
 // are kept once each, in order of first appearance; a point the first
 // invocation did not measure (it was interrupted) is added where a later
-// one has it. The TSC rate is the median of theirs; interrupted or failed
-// when any was. Empty parts give an empty result.
+// one has it. Their idle intervals of kernel accounting are summed. The
+// TSC rate is the median of theirs; interrupted or failed when any was.
+// Empty parts give an empty result.
 RunResult MergeInvocations(std::vector<RunResult> parts);
 
 }  // namespace membench

@@ -13,6 +13,7 @@
 
 #include "core/counter_math.h"
 #include "core/event_spec.h"
+#include "core/kernel_accounting.h"
 #include "core/page_proof.h"
 #include "core/params.h"
 #include "core/system_info.h"
@@ -72,6 +73,12 @@ struct Sample {
   // One per Measurement::side_counts entry; nullopt where it could not be
   // counted in this sample (a counter that failed).
   std::vector<std::optional<std::uint64_t>> side_counts;
+  // The kernel's accounting (core/kernel_accounting.h): how each value that
+  // moved changed from just before the sample to just after it, its
+  // preparation (fresh buffers, a command's start) included, over a window
+  // of kernel_window_ns; 0 where it was not read.
+  std::map<std::string, std::int64_t> kernel_deltas;
+  std::int64_t kernel_window_ns = 0;
 };
 
 // Work per second in one sample; nullopt when no time elapsed (a clock too
@@ -141,6 +148,9 @@ struct RunResult {
   std::vector<EventStatus> events;
   std::vector<std::string> notes;  // run-wide (counter fallbacks, settings changed, ...)
   std::vector<Measurement> measurements;
+  // The kernel's accounting across idle intervals, one an invocation,
+  // summed: what the machine's other work adds to each sample's deltas.
+  std::optional<KernelIdleInterval> kernel_idle;
   bool interleaved = false;  // round k of every measurement was taken together
   // How many separate processes measured it (`run --invocations`), each
   // with its own address space, physical pages and process state: one

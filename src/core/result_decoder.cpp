@@ -100,6 +100,16 @@ class Reader {
     for (std::size_t i = 0; i < Array(*v, at).size(); ++i) out.push_back(Text((*v)[i], Index(at, i)));
     return out;
   }
+  // An object of whole numbers: {"vmstat.pgfault": 12}.
+  std::map<std::string, std::int64_t> IntegerMap(const json& object, const std::string& key,
+                                                 const std::string& where) const {
+    std::map<std::string, std::int64_t> out;
+    const json* v = Find(object, key);
+    if (!v) return out;
+    const std::string at = Join(where, key);
+    for (const auto& [name, value] : Object(*v, at).items()) out[name] = Integer(value, Join(at, name));
+    return out;
+  }
   std::vector<std::int64_t> Integers(const json& object, const std::string& key, const std::string& where) const {
     std::vector<std::int64_t> out;
     const json* v = Find(object, key);
@@ -216,6 +226,8 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   out.start_skew_ns = in.IntegerOr(s, "start_skew_ns", at);
   out.phase_ns = in.Integers(s, "phase_ns", at);
   out.side_counts = in.OptionalUnsigneds(s, "side_counts", at);
+  out.kernel_window_ns = in.IntegerOr(s, "kernel_window_ns", at);
+  out.kernel_deltas = in.IntegerMap(s, "kernel_deltas", at);
   if (const json* counters = in.Find(s, "counters")) {
     const std::string where = at + ".counters";
     for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
@@ -414,6 +426,10 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
   out.paired_by = in.TextOr(doc, "paired_by", "", "");
   if (const json* system = in.Find(doc, "system")) out.system = ReadSystem(in, *system, "system");
   if (const json* tsc = in.Find(doc, "tsc_ghz")) out.tsc_ghz = in.Number(*tsc, "tsc_ghz");
+  if (const json* idle = in.Find(doc, "kernel_idle")) {
+    out.kernel_idle = KernelIdleInterval{in.Integer(in.At(*idle, "window_ns", "kernel_idle"), "kernel_idle.window_ns"),
+                                         in.IntegerMap(*idle, "deltas", "kernel_idle")};
+  }
   const json& events = in.Array(in.At(doc, "events", ""), "events");
   for (std::size_t i = 0; i < events.size(); ++i)
     out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));

@@ -113,7 +113,9 @@ json SampleToJson(const Sample& s) {
           {"start_skew_ns", s.start_skew_ns},
           {"phase_ns", s.phase_ns},
           {"side_counts", side_counts},
-          {"counters", counters}};
+          {"counters", counters},
+          {"kernel_window_ns", s.kernel_window_ns},
+          {"kernel_deltas", s.kernel_deltas}};
 }
 
 const char* FigureName(SummaryFigure figure) {
@@ -301,26 +303,29 @@ json ResultToJson(const RunResult& r) {
                       {"knee_delay", curve.knee ? json(curve.points[*curve.knee].delay) : json(nullptr)},
                       {"no_knee_because", curve.knee ? json(nullptr) : json(curve.no_knee_because)}});
   }
-  return {{"schema", kResultSchema},
-          {"kind", ResultKindName(r.kind)},
-          {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
-          {"command_line", r.command_line},
-          {"started_at", r.started_at},
-          {"tag", r.tag},
-          {"labels", r.labels},
-          {"interrupted", r.interrupted},
-          {"failure", r.failure},
-          {"interleaved", r.interleaved},
-          {"invocations", r.invocations},
-          {"paired_by", r.paired_by},
-          {"paired_ratios", paired},
-          {"memory_parallelism", parallelism},
-          {"loaded_curves", curves},
-          {"system", SystemToJson(r.system)},
-          {"tsc_ghz", r.tsc_ghz},
-          {"events", events},
-          {"notes", r.notes},
-          {"measurements", measurements}};
+  return {
+      {"schema", kResultSchema},
+      {"kind", ResultKindName(r.kind)},
+      {"tool", {{"name", "membench"}, {"version", r.tool_version}}},
+      {"command_line", r.command_line},
+      {"started_at", r.started_at},
+      {"tag", r.tag},
+      {"labels", r.labels},
+      {"interrupted", r.interrupted},
+      {"failure", r.failure},
+      {"interleaved", r.interleaved},
+      {"invocations", r.invocations},
+      {"paired_by", r.paired_by},
+      {"paired_ratios", paired},
+      {"memory_parallelism", parallelism},
+      {"loaded_curves", curves},
+      {"system", SystemToJson(r.system)},
+      {"tsc_ghz", r.tsc_ghz},
+      {"kernel_idle", r.kernel_idle ? json{{"window_ns", r.kernel_idle->window_ns}, {"deltas", r.kernel_idle->deltas}}
+                                    : json(nullptr)},
+      {"events", events},
+      {"notes", r.notes},
+      {"measurements", measurements}};
 }
 
 }  // namespace membench

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "engine/counter_set.h"
+#include "engine/kernel_accounting_window.h"
 #include "sys/clock.h"
 #include "sys/command.h"
 
@@ -34,6 +35,8 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   ++runs_;
   sys::HeldCommand command(request_.argv, request_.show_output);
   CounterSet counters(events_, sys::CountTarget{command.pid(), false});
+  KernelAccountingWindow kernel;
+  kernel.Open();
   counters.Start();
   const std::uint64_t tsc0 = sys::ReadTsc();
   sys::CommandOutcome outcome;
@@ -47,6 +50,7 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   const std::uint64_t tsc1 = sys::ReadTsc();
   Sample s;
   s.counters = counters.Stop();
+  kernel.Close(s);
   for (auto& note : counters.TakeNotes()) {
     if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
   }

@@ -24,6 +24,7 @@
 #include "sys/collect_system_info.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
+#include "sys/kernel_accounting.h"
 #include "sys/limits.h"
 #include "sys/memory.h"
 #include "sys/mthp.h"
@@ -240,6 +241,14 @@ void Invocation::OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& i
 
 bool Invocation::Interrupted() const { return sys::Interrupted(); }
 
+// Once an invocation, before its first point: long enough to catch the
+// machine's steady background (the page cache's writeback, other
+// processes' faults), short beside a run.
+void Invocation::ReadKernelIdle() {
+  if (result_.kernel_idle) return;
+  result_.kernel_idle = sys::MeasureIdleKernelAccounting(std::chrono::milliseconds(50));
+}
+
 namespace {
 
 // A remapped point holds the old memory and a spacer of up to its size while
@@ -321,6 +330,7 @@ void CheckPointsFit(const WorkloadInfo& info, const std::vector<Point>& points, 
 std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                                 const std::optional<SummaryRow>& row) {
   const PointsPlan checked = CheckedPlan(info, points, options, result_.system.caches, events_.size());
+  ReadKernelIdle();
   const std::vector<PointNeeds>& needs = checked.needs;
   const RunResources& resources = checked.resources;
   const MachineCapacity& machine = checked.machine;
@@ -384,6 +394,7 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
   }
   if (points.empty()) points.push_back(command);
   CheckSettingsAvailable(points, false);
+  ReadKernelIdle();
   ProbeEvents(true);
   guards_->settings.Hold(points);
   const SignalStop stop;

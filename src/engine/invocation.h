@@ -99,6 +99,8 @@ class Invocation {
   // Fills the result's event statuses, once, by opening the events as the
   // first points do: following the tasks they create, or as a group.
   void ProbeEvents(bool follow_tasks);
+  // The kernel's accounting across an idle interval, once (result_.kernel_idle).
+  void ReadKernelIdle();
   // Opens the memory traffic meter at the first Measure, and says in the
   // notes what it counts or why it counts nothing.
   void OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& info);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "engine/kernel_accounting_window.h"
 #include "sys/clock.h"
 #include "sys/limits.h"
 #include "sys/pause_point.h"
@@ -290,6 +291,8 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   // whole round, so every worker's timed region is inside, and none of the
   // reads delays a worker's start.
   if (traffic_meter_ != nullptr) traffic_meter_->Start();
+  KernelAccountingWindow kernel;
+  kernel.Open();
   const std::uint32_t round = shared.round.fetch_add(1) + 1;
   sys::FutexWakeAll(shared.round);
   RunRound(0, round, *lead_, *lead_counters_);
@@ -300,6 +303,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   ThrowIfFailed();
 
   Sample s;
+  kernel.Close(s);
   s.loops = loops;
   if (round_cpu_) {
     sys::CpuTimes round_cpu1 = sys::ProcessCpuTimes();

@@ -7,6 +7,7 @@
 
 #include "core/page_policy.h"
 #include "core/units.h"
+#include "engine/kernel_accounting_window.h"
 #include "engine/workers.h"
 #include "sys/clock.h"
 #include "sys/memory.h"
@@ -69,6 +70,8 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
     Workload& workload;
     ~AfterRunGuard() { workload.AfterRun(); }
   } after_run{workload};
+  KernelAccountingWindow kernel;
+  kernel.Open();
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   if (memory != nullptr) memory->Start();
@@ -84,6 +87,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
       memory != nullptr ? memory->Stop() : std::vector<std::optional<std::uint64_t>>{};
   const sys::CpuTimes cpu1 = cpu_times();
   const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
+  kernel.Close(s);
   s.wall_ns = run.end_ns - run.start_ns;
   s.tsc_ticks = tsc1 - tsc0;
   s.user_ns = (cpu1.user_ns - cpu0.user_ns) + (children1.user_ns - children0.user_ns);

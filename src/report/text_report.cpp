@@ -16,6 +16,7 @@
 #include "core/units.h"
 #include "report/brief_report.h"
 #include "report/derived_metrics.h"
+#include "report/kernel_accounting_report.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
@@ -229,6 +230,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
   fmt::print(out, "{:>17.9f} seconds sys{}\n", st.system_seconds.mean,
              m.cpu_time_scope.empty() ? "" : "   # CPU time of " + m.cpu_time_scope);
   out << "\n";
+  WriteKernelAccountingBlock(out, r, m);
   for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
   for (const auto& warning : st.noise.Warnings()) fmt::print(out, " warning: {}\n", warning);
   for (const auto& note : m.notes) {
@@ -575,6 +577,7 @@ void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& st
   WriteLatencySteps(sections, result, stats);
   WriteParallelism(sections, result, stats);
   WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
+  WriteKernelAccountingBrief(sections, result);
   WriteStopped(sections, result);
   out << WrapLines(sections.str(), kBriefWidth);
   WriteBriefNotes(out, result);

@@ -1,0 +1,100 @@
+// File: core/kernel_accounting.h
+// The kernel's own accounting beside each rate, as the kernel test robot
+// puts it beside its figures: /proc/vmstat's event counters, /proc/meminfo's
+// levels and each NUMA node's numastat, read just before and just after
+// every sample (sys/kernel_accounting.h), kept as the differences.
+//
+// Every one of them is machine-wide: another process's faults, the
+// kernel's reclaim and compaction and the page cache's writeback all add to
+// them. So each invocation also reads them across an idle interval of its
+// own (nothing of membench's running), and a counter is said to have moved
+// with the sample only where its change stands clear of what the idle
+// interval saw over as long a window.
+//
+// Plain data and arithmetic: the parsers take the files' text and the
+// summaries take samples, so they are tested with synthetic readings.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace membench {
+
+// A reading, keyed by where each value comes from: "vmstat.pgfault",
+// "meminfo.AnonHugePages" (in bytes: meminfo's kB times 1024; a value
+// without a unit, such as HugePages_Total, as it stands),
+// "node0.numa_hit".
+using KernelReading = std::map<std::string, std::int64_t>;
+
+// /proc/vmstat: "name value" a line. Lines it cannot read are skipped (a
+// kernel may add any).
+KernelReading ParseVmstat(const std::string& text);
+// /proc/meminfo: "Name:   value kB" a line.
+KernelReading ParseMeminfo(const std::string& text);
+// /sys/devices/system/node/node<N>/numastat: "name value" a line.
+KernelReading ParseNumastat(int node, const std::string& text);
+
+// The three files' text as read, to be parsed after the timed region: a
+// read is a few tens of microseconds, parsing it into a reading as long
+// again (bench/RESULTS.md).
+struct KernelAccountingText {
+  std::string vmstat;
+  std::string meminfo;
+  std::vector<std::pair<int, std::string>> numastat;  // node, text
+};
+KernelReading ParseKernelAccounting(const KernelAccountingText& text);
+
+// after - before for every key both readings hold whose value changed.
+std::map<std::string, std::int64_t> KernelDeltas(const KernelReading& before, const KernelReading& after);
+
+// The accounting read across an idle interval: how much each value moves
+// while membench does nothing. Summed over a run's invocations.
+struct KernelIdleInterval {
+  std::int64_t window_ns = 0;
+  std::map<std::string, std::int64_t> deltas;  // only the values that moved
+};
+
+// One value's change over a measurement's samples.
+struct KernelCounterChange {
+  std::string name;            // "vmstat.pgfault"
+  double mean_per_sample = 0;  // the samples' mean difference (0 where a sample did not move it)
+  double sem = 0;              // the standard error of that mean (0 with one sample)
+  int samples_moved = 0;       // samples where it changed at all
+  int samples = 0;             // samples read
+  // What the idle interval saw over a window as long as the samples'
+  // mean: nullopt where no idle interval was read.
+  std::optional<double> idle_per_sample;
+  // Whether the change stands clear of the idle one: it moved in at least
+  // half the samples, by at least 1 a sample on average, and by more than
+  // twice the idle interval's change plus twice the standard error.
+  bool moved_with_sample = false;
+};
+
+struct Sample;
+
+// Every value that changed in any of the samples that were read, largest
+// relative change first among those that moved with the samples, then the
+// rest by name. Empty where no sample was read.
+std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>& samples,
+                                                       const std::optional<KernelIdleInterval>& idle);
+
+// The values whose readings are in bytes (meminfo's kB values).
+bool KernelValueIsBytes(const std::string& name);
+
+// Whether a value is a level (meminfo's, vmstat's nr_*: pages in use now)
+// rather than a count of events (pgfault, thp_fault_alloc, numa_hit): a
+// level also moves when memory freed earlier is given back late (page
+// tables freed after an RCU grace period), so the brief text names counts
+// of events only.
+bool KernelValueIsLevel(const std::string& name);
+
+// "vmstat.pgfault" -> "pgfault", "meminfo.AnonHugePages" ->
+// "AnonHugePages", "node0.numa_hit" -> "node0 numa_hit": the short name the
+// text uses, where the prefix says nothing a reader needs.
+std::string KernelValueLabel(const std::string& name);
+
+}  // namespace membench

@@ -1,0 +1,20 @@
+// File: engine/kernel_accounting_window.cpp
+#include "engine/kernel_accounting_window.h"
+
+#include "sys/clock.h"
+#include "sys/kernel_accounting.h"
+
+namespace membench {
+
+void KernelAccountingWindow::Open() {
+  start_ns_ = sys::MonotonicNs();
+  before_ = sys::ReadKernelAccountingText();
+}
+
+void KernelAccountingWindow::Close(Sample& sample) const {
+  const KernelAccountingText after = sys::ReadKernelAccountingText();
+  sample.kernel_window_ns = sys::MonotonicNs() - start_ns_;
+  sample.kernel_deltas = KernelDeltas(ParseKernelAccounting(before_), ParseKernelAccounting(after));
+}
+
+}  // namespace membench
