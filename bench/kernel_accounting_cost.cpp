@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "sys/kernel_accounting.h"
+#include "sys/read_kernel_accounting.h"
 
 namespace {
 

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,7 +19,9 @@
 #include "core/result.h"
 #include "core/result_decoder.h"
 #include "core/result_encoder.h"
+#include "report/compare_report.h"
 #include "report/kernel_accounting_report.h"
+#include "report/loaded_result.h"
 #include "report/text_report.h"
 
 namespace membench {
@@ -57,6 +61,35 @@ TEST(KernelAccounting, ParsesTheThreeFilesAsTheKernelWritesThem) {
   EXPECT_EQ(KernelValueLabel("node1.numa_hit"), "node1 numa_hit");
   EXPECT_EQ(KernelValueLabel("vmstat.pgfault"), "pgfault");
   EXPECT_EQ(KernelValueLabel("meminfo.AnonHugePages"), "AnonHugePages");
+}
+
+TEST(KernelAccounting, LinesItCannotReadAreLeftOut) {
+  // Beyond int64 (vmstat prints unsigned longs), negative, no value, empty.
+  const KernelReading vmstat =
+      ParseVmstat("huge 18446744073709551615\nnegative -3\nnovalue\n\n pgfault 5\nthp_fault_alloc 7");
+  EXPECT_EQ(vmstat.count("vmstat.huge"), 0u);
+  EXPECT_EQ(vmstat.at("vmstat.negative"), -3);
+  EXPECT_EQ(vmstat.count("vmstat.novalue"), 0u);
+  EXPECT_EQ(vmstat.at("vmstat.thp_fault_alloc"), 7);  // the last line, without its newline
+  EXPECT_TRUE(ParseVmstat("").empty());
+  // A meminfo value without kB stays as it is; a line without a colon is skipped.
+  const KernelReading meminfo = ParseMeminfo("HugePages_Surp:        2\nno colon 5\nMemFree: 4 kB");
+  EXPECT_EQ(meminfo.at("meminfo.HugePages_Surp"), 2);
+  EXPECT_EQ(meminfo.at("meminfo.MemFree"), 4096);
+  EXPECT_EQ(meminfo.size(), 2u);
+  // A reading missing vmstat or meminfo is not complete.
+  EXPECT_FALSE((KernelAccountingText{"", "MemFree: 1 kB", {}}).Complete());
+  EXPECT_TRUE((KernelAccountingText{"pgfault 1", "MemFree: 1 kB", {}}).Complete());
+}
+
+TEST(KernelAccounting, LevelsAndCountsOfEventsAreToldApart) {
+  EXPECT_TRUE(KernelValueIsLevel("meminfo.AnonHugePages"));
+  EXPECT_TRUE(KernelValueIsLevel("vmstat.nr_page_table_pages"));
+  EXPECT_TRUE(KernelValueIsLevel("vmstat.workingset_nodes"));
+  EXPECT_FALSE(KernelValueIsLevel("vmstat.nr_dirtied"));
+  EXPECT_FALSE(KernelValueIsLevel("vmstat.nr_written"));
+  EXPECT_FALSE(KernelValueIsLevel("vmstat.pgfault"));
+  EXPECT_FALSE(KernelValueIsLevel("node0.numa_hit"));
 }
 
 TEST(KernelAccounting, DeltasKeepOnlyWhatChangedInBothReadings) {
@@ -110,11 +143,33 @@ TEST(KernelAccounting, AValueMovesWithTheSamplesOnlyBeyondTheIdleInterval) {
   EXPECT_FALSE(written.moved_with_sample);
   // Once in four samples: not steady enough to name.
   EXPECT_FALSE(Find(changes, "vmstat.compact_stall").moved_with_sample);
+  EXPECT_EQ(Find(changes, "vmstat.compact_stall").why_not, "moved in 1 of 4 samples");
   // The headline values lead: thp_fault_alloc before pgfault, those that
   // did not move after.
   EXPECT_EQ(changes[0].name, "vmstat.thp_fault_alloc");
   EXPECT_EQ(changes[1].name, "vmstat.pgfault");
   EXPECT_FALSE(changes[2].moved_with_sample);
+}
+
+TEST(KernelAccounting, AnIdleIntervalThatSawNothingStillBoundsTheBackground) {
+  // Idle saw no faults in 50 ms; a sample of 1 s with 10 faults is what a
+  // background of 10 a second would bring, and 50 ms of idle misses such a
+  // background more often than not: the bound (3 over 50 ms, 60 over 1 s)
+  // keeps it from being named.
+  const KernelIdleInterval idle{50'000'000, {}};
+  const auto quiet = SummarizeKernelDeltas(
+      {Read({{"vmstat.pgfault", 10}}, 1'000'000'000), Read({{"vmstat.pgfault", 11}}, 1'000'000'000)}, idle);
+  ASSERT_EQ(quiet.size(), 1u);
+  EXPECT_FALSE(quiet[0].moved_with_sample);
+  EXPECT_EQ(quiet[0].why_not, "within what idle explains");
+  EXPECT_NEAR(*quiet[0].idle_bound_per_sample, 60, 1e-9);
+  // Under one a sample: never named.
+  const auto rare = SummarizeKernelDeltas({Read({{"vmstat.pgfault", 1}}), Read({{"vmstat.pgfault", -1}})}, idle);
+  EXPECT_EQ(rare[0].why_not, "under 1 a sample");
+  // One sample: no standard error, still judged.
+  const auto one = SummarizeKernelDeltas({Read({{"vmstat.pgfault", 4096}})}, idle);
+  EXPECT_TRUE(one[0].moved_with_sample);
+  EXPECT_EQ(one[0].sem, 0);
 }
 
 TEST(KernelAccounting, WithoutAnIdleIntervalOrReadingsItSaysSo) {
@@ -177,10 +232,10 @@ TEST(KernelAccounting, TheBriefReportNamesWhatMovedAndVerboseListsAll) {
   RunResult r = ResultWithAccounting();
   std::ostringstream brief;
   WriteKernelAccountingBrief(brief, r);
-  // Counts of events only: the levels (AnonHugePages) are -v's.
-  EXPECT_NE(brief.str().find("pages=thp: thp_fault_alloc +32, pgfault +32\n"), std::string::npos) << brief.str();
-  EXPECT_NE(brief.str().find("pages=4k: pgfault +16,384"), std::string::npos) << brief.str();
-  EXPECT_NE(brief.str().find("machine-wide"), std::string::npos);
+  // One line; counts of events only: the levels (AnonHugePages) are -v's.
+  EXPECT_EQ(brief.str(),
+            "# kernel events a sample, beyond idle: 4k: pgfault +16,384; thp: thp_fault_alloc +32, "
+            "pgfault +32\n");
   std::ostringstream verbose;
   WriteKernelAccountingBlock(verbose, r, r.measurements[1]);
   EXPECT_NE(verbose.str().find("thp_fault_alloc"), std::string::npos) << verbose.str();
@@ -192,6 +247,19 @@ TEST(KernelAccounting, TheBriefReportNamesWhatMovedAndVerboseListsAll) {
   EXPECT_NE(verbose.str().find("moved in 3 of 3"), std::string::npos) << verbose.str();
   EXPECT_EQ(KernelChangeText("meminfo.MemFree", -4096), "-4.0 KiB");
   EXPECT_EQ(KernelChangeText("vmstat.pgfault", 0.5), "+0.5000");  // four significant digits, as counts
+  // However many points moved, the brief output gets one line within 100
+  // columns that says where -v has more.
+  RunResult many = ResultWithAccounting();
+  for (int i = 0; i < 12; ++i) {
+    many.measurements.push_back(many.measurements[i % 2]);
+    many.measurements.back().point.values[0].second.text += std::to_string(i);
+  }
+  std::ostringstream crowded;
+  WriteKernelAccountingBrief(crowded, many);
+  const std::string line = crowded.str();
+  EXPECT_EQ(std::count(line.begin(), line.end(), '\n'), 1) << line;
+  EXPECT_LE(line.size(), 101u) << line;
+  EXPECT_NE(line.find("; more with -v\n"), std::string::npos) << line;
   // Nothing read: no section.
   for (Measurement& m : r.measurements) {
     for (Sample& s : m.samples) s.kernel_window_ns = 0;
@@ -199,6 +267,78 @@ TEST(KernelAccounting, TheBriefReportNamesWhatMovedAndVerboseListsAll) {
   std::ostringstream none;
   WriteKernelAccountingBrief(none, r);
   EXPECT_EQ(none.str(), "");
+}
+
+// One invocation of a fault run, 4 KiB pages or THP, as the kernel
+// accounts it.
+RunResult FaultInvocation(bool thp, int jitter) {
+  RunResult r;
+  r.tool_version = "test";
+  Measurement m;
+  m.workload = "fault";
+  m.unit = WorkUnit::kBytes;
+  m.loops = 1;
+  m.point.values = {{"size", ParamValue{"64 MiB", 64u << 20, true}}};
+  for (int i = 0; i < 4; ++i) {
+    Sample s = Read(thp ? std::map<std::string, std::int64_t>{{"vmstat.pgfault", 32 + i % 2},
+                                                              {"vmstat.thp_fault_alloc", 32},
+                                                              {"meminfo.AnonHugePages", 64 << 20}}
+                        : std::map<std::string, std::int64_t>{{"vmstat.pgfault", 16384 + jitter + i},
+                                                              {"meminfo.AnonPages", 64 << 20}});
+    // Another process's page reuse in one sample of four on B: the
+    // background, however significant between the sides.
+    if (thp && i == 0) s.kernel_deltas["vmstat.pgreuse"] = 500;
+    s.wall_ns = (thp ? 7'000'000 : 15'000'000) + 100'000 * (i + jitter);
+    s.work = 64 << 20;
+    s.loops = 1;
+    m.samples.push_back(s);
+  }
+  r.measurements.push_back(m);
+  return r;
+}
+
+const FigureRow& Row(const CompareResult& result, const std::string& figure) {
+  for (const FigureRow& row : result.rows) {
+    if (row.figure == figure) return row;
+  }
+  throw std::runtime_error("no row " + figure);
+}
+
+TEST(KernelAccounting, CompareGivesEachValueARowThatNamesNoBetterSide) {
+  const std::vector<RunResult> a_runs = {FaultInvocation(false, 0), FaultInvocation(false, 3),
+                                         FaultInvocation(false, 7)};
+  const std::vector<RunResult> b_runs = {FaultInvocation(true, 0), FaultInvocation(true, 3), FaultInvocation(true, 7)};
+  const LoadedResult a = FiguresOf(a_runs, "4k.json");
+  const LoadedResult b = FiguresOf(b_runs, "thp.json");
+  CompareOptions options;
+  const CompareResult result = CompareResults(a, b, options);
+  // None on A, 32 a loop on B: a change from nothing, "higher", neither
+  // better nor worse (more THP faults may be the point of a change).
+  const FigureRow& thp = Row(result, "vmstat.thp_fault_alloc /loop");
+  EXPECT_TRUE(thp.kernel_value);
+  EXPECT_FALSE(thp.kernel_level);
+  EXPECT_TRUE(std::isinf(thp.comparison.change_pct)) << thp.comparison.change_pct;
+  EXPECT_EQ(thp.comparison.finding, Finding::kChanged) << thp.comparison.verdict;
+  EXPECT_EQ(thp.comparison.verdict.rfind("higher", 0), 0u) << thp.comparison.verdict;
+  const FigureRow& faults = Row(result, "vmstat.pgfault /loop");
+  EXPECT_EQ(faults.comparison.finding, Finding::kChanged) << faults.comparison.verdict;
+  EXPECT_EQ(faults.comparison.verdict.rfind("lower", 0), 0u) << faults.comparison.verdict;
+  EXPECT_TRUE(Row(result, "meminfo.AnonHugePages /loop").kernel_level);
+  const FigureRow& background = Row(result, "vmstat.pgreuse /loop");
+  EXPECT_TRUE(background.comparison.significant);
+  EXPECT_FALSE(background.kernel_moved);
+  // The text: counts of events that changed, levels only with -v.
+  std::ostringstream brief;
+  WriteCompareText(result, a, b, options, {}, brief);
+  EXPECT_NE(brief.str().find("vmstat.thp_fault_alloc /loop"), std::string::npos) << brief.str();
+  EXPECT_EQ(brief.str().find("meminfo.AnonHugePages"), std::string::npos) << brief.str();
+  EXPECT_EQ(brief.str().find("vmstat.pgreuse"), std::string::npos) << brief.str();
+  EXPECT_NE(brief.str().find("levels too)"), std::string::npos) << brief.str();
+  options.style.verbose = true;
+  std::ostringstream verbose;
+  WriteCompareText(result, a, b, options, {}, verbose);
+  EXPECT_NE(verbose.str().find("meminfo.AnonHugePages /loop"), std::string::npos) << verbose.str();
+  EXPECT_NE(verbose.str().find("vmstat.pgreuse /loop"), std::string::npos) << verbose.str();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/distributions.h"
@@ -29,6 +30,11 @@ double WelchDf(const Summary& a, const Summary& b) {
 
 // The verdict of a significant change of the figure: its words and finding.
 void SayDirection(bool up, Better better, Comparison& c) {
+  if (better == Better::kNeither) {
+    c.finding = Finding::kChanged;
+    c.verdict = up ? "higher" : "lower";
+    return;
+  }
   const bool improved = better == Better::kHigher ? up : !up;
   c.finding = improved ? Finding::kBetter : Finding::kWorse;
   switch (better) {
@@ -37,6 +43,7 @@ void SayDirection(bool up, Better better, Comparison& c) {
       c.verdict = improved ? "faster (better)" : "slower (worse)";
       return;
     case Better::kFewer:
+    case Better::kNeither:
       break;
   }
   c.verdict = up ? "higher (worse)" : "lower (better)";
@@ -217,7 +224,7 @@ bool OnLogScale(Better better, std::span<const double> a, std::span<const double
   const auto positive = [](std::span<const double> v) {
     return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
   };
-  return better != Better::kFewer && positive(a) && positive(b);
+  return better != Better::kFewer && better != Better::kNeither && positive(a) && positive(b);
 }
 
 std::vector<double> Logs(std::span<const double> values) {
@@ -259,6 +266,14 @@ void CompareLogs(const std::vector<double>& log_a, const std::vector<double>& lo
   c.ratio_ci95 = Interval{std::exp(difference - t * se), std::exp(difference + t * se)};
 }
 
+// A count's change in percent; from none to some, an infinite one (as the
+// kernel test robot's +Inf%): a count that appears is a change, not none.
+double ChangeOfCounts(double a, double b) {
+  if (a != 0) return 100.0 * (b - a) / a;
+  if (b == 0) return 0;
+  return std::copysign(std::numeric_limits<double>::infinity(), b);
+}
+
 // One run's value of a figure: its rate is its work over its time (the
 // harmonic mean of its samples' rates, whose work per sample is equal),
 // the mirror of its time per loop (their mean); a count, the mean.
@@ -279,7 +294,7 @@ Comparison Compare(std::span<const double> a, std::span<const double> b, Better 
   if (log_scale) {
     CompareLogs(Logs(a), Logs(b), c);
   } else {
-    c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+    c.change_pct = ChangeOfCounts(c.a.mean, c.b.mean);
     if (c.a.n >= 2 && c.b.n >= 2) {
       c.welch = WelchTTest(a, b);
       c.ratio_ci95 = RatioInterval95(a, b);
@@ -324,7 +339,7 @@ Comparison CompareRuns(const std::vector<std::vector<double>>& a, const std::vec
   if (log_scale) {
     CompareLogs(Logs(ea), Logs(eb), c);
   } else {
-    c.change_pct = c.a.mean != 0 ? 100.0 * (c.b.mean - c.a.mean) / c.a.mean : 0;
+    c.change_pct = ChangeOfCounts(c.a.mean, c.b.mean);
   }
   if (c.a.n < 2 || c.b.n < 2) {
     c.verdict = fmt::format("inconclusive: {} and {} runs; the runs decide, and need two a side", c.a.n, c.b.n);

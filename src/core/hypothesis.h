@@ -22,14 +22,17 @@ namespace membench {
 // Which direction is better for the figure, and so the verdict's words:
 // rates higher ("faster (better)"), times lower ("slower (worse)" when
 // up), event counts per unit of work lower ("higher (worse)": more events
-// for the same work).
-enum class Better { kHigher, kLower, kFewer };
+// for the same work); the kernel's accounting neither way ("higher",
+// "lower": more thp_fault_alloc can be the point of a change, more
+// compact_stall its cost, and which is for the reader to say).
+enum class Better { kHigher, kLower, kFewer, kNeither };
 
 // What a verdict found, set together with its words: whatever marks a
 // verdict beside them (a terminal's colour, a chart's dot) reads this,
 // never the words, so rewording a verdict cannot recolour it.
 // kInvocationsDiffer: an A/A pair, where no change was made, differed.
-enum class Finding { kBetter, kWorse, kNoChange, kInconclusive, kInvocationsDiffer };
+// kChanged: a figure with no better side (Better::kNeither) changed.
+enum class Finding { kBetter, kWorse, kNoChange, kInconclusive, kInvocationsDiffer, kChanged };
 
 struct TestResult {
   double statistic = 0;

@@ -1,6 +1,8 @@
 // File: core/kernel_accounting.cpp
 #include "core/kernel_accounting.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -140,23 +142,33 @@ std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>
     const Summary summary = Summarize(values);
     c.mean_per_sample = summary.mean;
     c.sem = values.size() >= 2 ? summary.sem : 0.0;
-    double idle_change = 0;
+    double idle_bound = 0;
     if (idle && idle->window_ns > 0) {
       const auto it = idle->deltas.find(name);
       const double idle_delta = it == idle->deltas.end() ? 0.0 : static_cast<double>(it->second);
-      c.idle_per_sample = idle_delta * window_ns / static_cast<double>(idle->window_ns);
-      idle_change = std::fabs(*c.idle_per_sample);
+      const double scale = window_ns / static_cast<double>(idle->window_ns);
+      const double k = std::fabs(idle_delta);
+      c.idle_per_sample = idle_delta * scale;
+      c.idle_bound_per_sample = (k + 2 * std::sqrt(k) + 3) * scale;
+      idle_bound = *c.idle_bound_per_sample;
     }
-    c.moved_with_sample = 2 * c.samples_moved >= c.samples && std::fabs(c.mean_per_sample) >= 1 &&
-                          std::fabs(c.mean_per_sample) > 2 * idle_change + 2 * c.sem;
+    const double change = std::fabs(c.mean_per_sample);
+    if (2 * c.samples_moved < c.samples) {
+      c.why_not = fmt::format("moved in {} of {} samples", c.samples_moved, c.samples);
+    } else if (change < 1) {
+      c.why_not = "under 1 a sample";
+    } else if (change <= idle_bound + 2 * c.sem) {
+      c.why_not = "within what idle explains";
+    } else {
+      c.moved_with_sample = true;
+    }
     out.push_back(std::move(c));
   }
   // Those that moved with the samples first: the headline values in their
   // order, then the rest, the change largest beside its noise (the idle
   // change and the standard error) first.
   const auto strength = [](const KernelCounterChange& c) {
-    const double idle_change = c.idle_per_sample ? std::fabs(*c.idle_per_sample) : 0.0;
-    return std::fabs(c.mean_per_sample) / (1.0 + idle_change + c.sem);
+    return std::fabs(c.mean_per_sample) / (1.0 + c.idle_bound_per_sample.value_or(0.0) + c.sem);
   };
   std::stable_sort(out.begin(), out.end(), [&](const KernelCounterChange& a, const KernelCounterChange& b) {
     if (a.moved_with_sample != b.moved_with_sample) return a.moved_with_sample;
@@ -176,6 +188,11 @@ bool KernelValueIsBytes(const std::string& name) {
 }
 
 bool KernelValueIsLevel(const std::string& name) {
+  // vmstat's nr_ values that count events, and the level without nr_.
+  static const std::array<std::string_view, 4> kEventsNamedNr = {
+      "vmstat.nr_dirtied", "vmstat.nr_written", "vmstat.nr_foll_pin_acquired", "vmstat.nr_foll_pin_released"};
+  if (name == "vmstat.workingset_nodes") return true;
+  if (std::find(kEventsNamedNr.begin(), kEventsNamedNr.end(), name) != kEventsNamedNr.end()) return false;
   return name.rfind(kMeminfoPrefix, 0) == 0 || name.rfind("vmstat.nr_", 0) == 0;
 }
 

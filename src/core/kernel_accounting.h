@@ -2,7 +2,7 @@
 // The kernel's own accounting beside each rate, as the kernel test robot
 // puts it beside its figures: /proc/vmstat's event counters, /proc/meminfo's
 // levels and each NUMA node's numastat, read just before and just after
-// every sample (sys/kernel_accounting.h), kept as the differences.
+// every sample (sys/read_kernel_accounting.h), kept as the differences.
 //
 // Every one of them is machine-wide: another process's faults, the
 // kernel's reclaim and compaction and the page cache's writeback all add to
@@ -45,6 +45,8 @@ struct KernelAccountingText {
   std::string vmstat;
   std::string meminfo;
   std::vector<std::pair<int, std::string>> numastat;  // node, text
+  // vmstat and meminfo were both read: a window missing either is not kept.
+  bool Complete() const { return !vmstat.empty() && !meminfo.empty(); }
 };
 KernelReading ParseKernelAccounting(const KernelAccountingText& text);
 
@@ -68,16 +70,23 @@ struct KernelCounterChange {
   // What the idle interval saw over a window as long as the samples'
   // mean: nullopt where no idle interval was read.
   std::optional<double> idle_per_sample;
+  // The most the idle interval's background could bring to such a window:
+  // the idle count k taken as a Poisson count and raised to k + 2 sqrt(k)
+  // + 3 (about its 95% upper bound; 3 where idle saw nothing, as a quiet
+  // 50 ms misses a background of a few events a second), scaled.
+  std::optional<double> idle_bound_per_sample;
   // Whether the change stands clear of the idle one: it moved in at least
   // half the samples, by at least 1 a sample on average, and by more than
-  // twice the idle interval's change plus twice the standard error.
+  // the idle bound plus twice the standard error. Where not, why not.
   bool moved_with_sample = false;
+  std::string why_not;  // "moved in 1 of 4 samples", "under 1 a sample", "within what idle explains"
 };
 
 struct Sample;
 
-// Every value that changed in any of the samples that were read, largest
-// relative change first among those that moved with the samples, then the
+// Every value that changed in any of the samples that were read: those
+// that moved with the samples first (the values mm developers look for
+// first in their order, then the largest beside their noise), then the
 // rest by name. Empty where no sample was read.
 std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>& samples,
                                                        const std::optional<KernelIdleInterval>& idle);
@@ -85,11 +94,14 @@ std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>
 // The values whose readings are in bytes (meminfo's kB values).
 bool KernelValueIsBytes(const std::string& name);
 
-// Whether a value is a level (meminfo's, vmstat's nr_*: pages in use now)
-// rather than a count of events (pgfault, thp_fault_alloc, numa_hit): a
-// level also moves when memory freed earlier is given back late (page
-// tables freed after an RCU grace period), so the brief text names counts
-// of events only.
+// Whether a value is a level (meminfo's, vmstat's nr_* but the few nr_
+// counts of events such as nr_dirtied, and workingset_nodes: pages in use
+// now) rather than a count of events (pgfault, thp_fault_alloc, numa_hit).
+// The kernel folds a level's per-CPU differences into the figure it prints
+// only past a threshold or once a second (vmstat_update), so a level lags
+// the events behind it: 4 KiB faults can leave MemFree unmoved where huge
+// pages move it at once. The brief text and compare name counts of events
+// only; -v shows the levels.
 bool KernelValueIsLevel(const std::string& name);
 
 // "vmstat.pgfault" -> "pgfault", "meminfo.AnonHugePages" ->

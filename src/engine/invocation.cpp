@@ -24,12 +24,12 @@
 #include "sys/collect_system_info.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
-#include "sys/kernel_accounting.h"
 #include "sys/limits.h"
 #include "sys/memory.h"
 #include "sys/mthp.h"
 #include "sys/perf_events.h"
 #include "sys/process.h"
+#include "sys/read_kernel_accounting.h"
 #include "sys/scratch_file.h"
 #include "sys/terminal.h"
 #include "sys/tracefs.h"
@@ -330,7 +330,6 @@ void CheckPointsFit(const WorkloadInfo& info, const std::vector<Point>& points, 
 std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Point>& points, const RunOptions& options,
                                 const std::optional<SummaryRow>& row) {
   const PointsPlan checked = CheckedPlan(info, points, options, result_.system.caches, events_.size());
-  ReadKernelIdle();
   const std::vector<PointNeeds>& needs = checked.needs;
   const RunResources& resources = checked.resources;
   const MachineCapacity& machine = checked.machine;
@@ -352,6 +351,9 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
   }
   guards_->settings.Hold(points);
+  // With the pressure processes running: they are part of the machine the
+  // samples run on.
+  ReadKernelIdle();
   const sys::AffinityRestorer restore_affinity;
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress(options.quiet);
@@ -394,9 +396,9 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
   }
   if (points.empty()) points.push_back(command);
   CheckSettingsAvailable(points, false);
-  ReadKernelIdle();
   ProbeEvents(true);
   guards_->settings.Hold(points);
+  ReadKernelIdle();
   const SignalStop stop;
   CommandOpener opener(request, events_, stop, guards_->settings);
   SamplingPlan plan = options.sampling;

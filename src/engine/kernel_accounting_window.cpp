@@ -2,7 +2,7 @@
 #include "engine/kernel_accounting_window.h"
 
 #include "sys/clock.h"
-#include "sys/kernel_accounting.h"
+#include "sys/read_kernel_accounting.h"
 
 namespace membench {
 
@@ -13,6 +13,9 @@ void KernelAccountingWindow::Open() {
 
 void KernelAccountingWindow::Close(Sample& sample) const {
   const KernelAccountingText after = sys::ReadKernelAccountingText();
+  // A file that could not be read would make its values look unchanged:
+  // the window is not kept (kernel_window_ns 0: not read).
+  if (!before_.Complete() || !after.Complete()) return;
   sample.kernel_window_ns = sys::MonotonicNs() - start_ns_;
   sample.kernel_deltas = KernelDeltas(ParseKernelAccounting(before_), ParseKernelAccounting(after));
 }

@@ -287,9 +287,10 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   shared.arrived.store(0);
   shared.awake.store(0);
   shared.done.store(0);
-  // The memory controllers count machine-wide: read by the lead around the
-  // whole round, so every worker's timed region is inside, and none of the
-  // reads delays a worker's start.
+  // The memory controllers and the kernel's accounting count machine-wide:
+  // read by the lead around the whole round, so every worker's timed region
+  // (and its preparation for the round) is inside, and none of the reads
+  // delays a worker's start.
   if (traffic_meter_ != nullptr) traffic_meter_->Start();
   KernelAccountingWindow kernel;
   kernel.Open();
@@ -303,7 +304,6 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   ThrowIfFailed();
 
   Sample s;
-  kernel.Close(s);
   s.loops = loops;
   if (round_cpu_) {
     sys::CpuTimes round_cpu1 = sys::ProcessCpuTimes();
@@ -311,6 +311,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     s.user_ns = round_cpu1.user_ns - round_cpu0_.user_ns;
     s.system_ns = round_cpu1.system_ns - round_cpu0_.system_ns;
   }
+  kernel.Close(s);
   std::int64_t first_start = shared.slot(0).start_ns;
   std::int64_t last_start = first_start;
   std::int64_t last_end = shared.slot(0).end_ns;

@@ -7,7 +7,6 @@
 
 #include "core/page_policy.h"
 #include "core/units.h"
-#include "engine/kernel_accounting_window.h"
 #include "engine/workers.h"
 #include "sys/clock.h"
 #include "sys/memory.h"
@@ -60,7 +59,7 @@ constexpr const char* kHugePagesSpacerCaveat =
 }  // namespace
 
 TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope,
-                 MemoryTrafficMeter* memory) {
+                 MemoryTrafficMeter* memory, KernelAccountingWindow* kernel) {
   const auto cpu_times = [&] { return OwnCpuTimes(scope.own); };
   TimedRun run;
   workload.BeforeRun();
@@ -70,8 +69,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
     Workload& workload;
     ~AfterRunGuard() { workload.AfterRun(); }
   } after_run{workload};
-  KernelAccountingWindow kernel;
-  kernel.Open();
+  if (kernel != nullptr) kernel->Open();
   const sys::CpuTimes cpu0 = cpu_times();
   const sys::CpuTimes children0 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
   if (memory != nullptr) memory->Start();
@@ -87,7 +85,7 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
       memory != nullptr ? memory->Stop() : std::vector<std::optional<std::uint64_t>>{};
   const sys::CpuTimes cpu1 = cpu_times();
   const sys::CpuTimes children1 = scope.reaped_children ? sys::ReapedChildrenCpuTimes() : sys::CpuTimes{};
-  kernel.Close(s);
+  if (kernel != nullptr) kernel->Close(s);
   s.wall_ns = run.end_ns - run.start_ns;
   s.tsc_ticks = tsc1 - tsc0;
   s.user_ns = (cpu1.user_ns - cpu0.user_ns) + (children1.user_ns - children0.user_ns);
@@ -168,7 +166,8 @@ Sample WorkloadSampler::Take(std::uint64_t loops) {
   if (remap_ && taken_) Remap();
   taken_ = true;
   if (workload_->FreshStateEachSample()) workload_->PrepareSample();
-  return TimeRun(*workload_, counters_, loops, cpu_scope_, traffic_meter_).sample;
+  KernelAccountingWindow kernel;
+  return TimeRun(*workload_, counters_, loops, cpu_scope_, traffic_meter_, &kernel).sample;
 }
 
 void WorkloadSampler::Finish(Measurement& m) {

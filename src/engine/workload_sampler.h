@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/counter_set.h"
+#include "engine/kernel_accounting_window.h"
 #include "engine/memory_traffic.h"
 #include "engine/sample_source.h"
 #include "engine/workload.h"
@@ -37,10 +38,11 @@ struct TimedRun {
 };
 
 // Runs `loops` loops of an already prepared workload under the counters,
-// and the memory traffic meter where given (its two side counts follow
-// the workload's own).
+// the memory traffic meter where given (its two side counts follow the
+// workload's own), and the kernel's accounting where given (a team's
+// workers leave it to the lead, which reads it around the whole round).
 TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, const CpuTimeScope& scope,
-                 MemoryTrafficMeter* memory = nullptr);
+                 MemoryTrafficMeter* memory = nullptr, KernelAccountingWindow* kernel = nullptr);
 
 // Counters follow the tasks a workload creates; where those are processes
 // their CPU time is counted as they are reaped.

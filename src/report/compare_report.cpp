@@ -316,6 +316,21 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       if (other == mb.counters_per_loop.end()) continue;
       add(event + " /loop", false, figure(values, other->second, Better::kFewer));
     }
+    // The kernel's accounting, where both sides read it: a value one side
+    // never moved is 0 in each of its samples.
+    std::vector<std::string> kernel_names = KernelValueNames(*ma);
+    for (const std::string& name : KernelValueNames(mb)) {
+      if (!Contains(kernel_names, name)) kernel_names.push_back(name);
+    }
+    for (const std::string& name : kernel_names) {
+      const auto va = KernelValuePerLoop(*ma, name);
+      const auto vb = KernelValuePerLoop(mb, name);
+      if (va.empty() || vb.empty()) continue;
+      add(name + " /loop", false, figure(va, vb, Better::kNeither));
+      out.rows.back().kernel_value = true;
+      out.rows.back().kernel_level = KernelValueIsLevel(name);
+      out.rows.back().kernel_moved = ma->kernel_moved.count(name) > 0 || mb.kernel_moved.count(name) > 0;
+    }
   }
   for (const auto& [key, mb] : index_b) {
     if (!index_a.count(key)) out.only_in_b.push_back(key);
@@ -429,8 +444,21 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   const PointNames names = NamePoints(result);
   if (!names.common.empty()) fmt::print(out, "# the same in every point: {}\n", names.common);
   std::vector<const FigureRow*> rows;
+  std::size_t kernel_rows = 0;
   for (const FigureRow& row : result.rows) {
-    if (options.style.verbose || !ZeroOnBothSides(row)) rows.push_back(&row);
+    const bool worth_a_row =
+        !ZeroOnBothSides(row) &&
+        (!row.kernel_value || (row.comparison.significant && row.kernel_moved && !row.kernel_level));
+    if (!options.style.verbose && !worth_a_row) continue;
+    rows.push_back(&row);
+    kernel_rows += row.kernel_value ? 1 : 0;
+  }
+  if (kernel_rows > 0) {
+    fmt::print(out,
+               "# vmstat., meminfo., node<N>.: the kernel's accounting, machine-wide, per loop "
+               "(docs/kernel-accounting.md); counts of events that moved with the samples shown where they changed "
+               "significantly{}\n",
+               options.style.verbose ? "" : " (-v shows all, levels too)");
   }
   std::string point;
   std::vector<const FigureRow*> narrow;

@@ -67,6 +67,16 @@ struct FigureRow {
   // alternated (A1 B1 A2 B2 ...), each of one invocation, not invocations
   // in one result, whose runs share the machine's moment.
   bool alternate_results = false;
+  // A value of the kernel's accounting ("vmstat.pgfault /loop"): a count
+  // of events that moved with the samples is shown where it changed
+  // significantly, a level (KernelValueIsLevel) only with -v, as every
+  // other value.
+  // kernel_moved: it moved with the samples beyond the idle interval on
+  // either side; else its difference is the machine's background, which
+  // many values' rows would each show one time in twenty by chance.
+  bool kernel_value = false;
+  bool kernel_level = false;
+  bool kernel_moved = false;
 };
 
 // Whether the drift between results is unseen: the runs decide, but a side

@@ -486,6 +486,7 @@ IntervalKind KindOf(Finding finding) {
       return IntervalKind::kNoChange;
     case Finding::kInconclusive:
     case Finding::kInvocationsDiffer:
+    case Finding::kChanged:
       break;
   }
   return IntervalKind::kInconclusive;

@@ -1,7 +1,7 @@
 // File: report/kernel_accounting_report.h
 // The kernel's accounting in the text output (core/kernel_accounting.h):
-// brief, a line a point naming the counts of events that moved with its
-// samples;
+// brief, one line naming, point by point, the counts of events that moved
+// with the samples;
 // verbose (-v), every value that changed, with what the idle interval saw.
 #pragma once
 
@@ -16,7 +16,7 @@ namespace membench {
 // "+16,384", "-64.0 MiB", "+0.5": a mean change a sample, signed.
 std::string KernelChangeText(const std::string& name, double change);
 
-// The brief section: nothing where no sample was read or nothing moved.
+// The brief line: nothing where no sample was read or nothing moved.
 void WriteKernelAccountingBrief(std::ostream& out, const RunResult& r);
 
 // The verbose block's lines for one measurement.

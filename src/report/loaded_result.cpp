@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/kernel_accounting.h"
 #include "core/name_lists.h"
 
 namespace membench {
@@ -60,6 +61,19 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   for (auto it = figures.counters_per_loop.begin(); it != figures.counters_per_loop.end();) {
     it = counted_always[it->first] ? std::next(it) : figures.counters_per_loop.erase(it);
   }
+  figures.kernel_per_loop.resize(static_cast<std::size_t>(runs));
+  for (const Sample& s : m.samples) {
+    if (s.invocation < 0 || s.invocation >= result.invocations || s.kernel_window_ns <= 0 || s.loops == 0) continue;
+    const auto run = static_cast<std::size_t>(runs_of_invocation[static_cast<std::size_t>(s.invocation)]);
+    std::map<std::string, double> per_loop;
+    for (const auto& [name, delta] : s.kernel_deltas) {
+      per_loop[name] = static_cast<double>(delta) / static_cast<double>(s.loops);
+    }
+    figures.kernel_per_loop[run].push_back(std::move(per_loop));
+  }
+  for (const KernelCounterChange& c : SummarizeKernelDeltas(m.samples, result.kernel_idle)) {
+    if (c.moved_with_sample) figures.kernel_moved.insert(c.name);
+  }
   return figures;
 }
 
@@ -71,6 +85,8 @@ void Append(std::vector<std::vector<double>>& to, const std::vector<std::vector<
 void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
   Append(a.rate, b.rate);
   Append(a.ns_per_loop, b.ns_per_loop);
+  a.kernel_per_loop.insert(a.kernel_per_loop.end(), b.kernel_per_loop.begin(), b.kernel_per_loop.end());
+  a.kernel_moved.insert(b.kernel_moved.begin(), b.kernel_moved.end());
   for (auto it = a.counters_per_loop.begin(); it != a.counters_per_loop.end();) {
     const auto other = b.counters_per_loop.find(it->first);
     if (other == b.counters_per_loop.end()) {
@@ -106,6 +122,32 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
     }
   }
   return out;
+}
+
+std::vector<std::string> KernelValueNames(const LoadedMeasurement& m) {
+  std::vector<std::string> names;
+  for (const auto& run : m.kernel_per_loop) {
+    for (const auto& sample : run) {
+      for (const auto& entry : sample) names.push_back(entry.first);
+    }
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, const std::string& name) {
+  std::vector<std::vector<double>> runs;
+  for (const auto& run : m.kernel_per_loop) {
+    if (run.empty()) continue;
+    std::vector<double> values;
+    for (const auto& sample : run) {
+      const auto it = sample.find(name);
+      values.push_back(it == sample.end() ? 0.0 : it->second);
+    }
+    runs.push_back(std::move(values));
+  }
+  return runs;
 }
 
 std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,7 +28,20 @@ struct LoadedMeasurement {
   std::vector<std::vector<double>> rate;                                      // work units per second
   std::vector<std::vector<double>> ns_per_loop;                               // per sample
   std::map<std::string, std::vector<std::vector<double>>> counters_per_loop;  // counted in every sample only
+  // The kernel's accounting (core/kernel_accounting.h) per loop: one list
+  // per run of the samples that read it, each the values that changed.
+  std::vector<std::vector<std::map<std::string, double>>> kernel_per_loop;
+  // The kernel values that moved with the samples beyond the idle interval
+  // (SummarizeKernelDeltas) in any of its results: the rest is the
+  // machine's background, whose differences compare shows only with -v.
+  std::set<std::string> kernel_moved;
 };
+
+// Every kernel value that changed in any sample of the measurement.
+std::vector<std::string> KernelValueNames(const LoadedMeasurement& m);
+// One kernel value per loop, a list per run, 0 in the samples it did not
+// change in; empty where no sample read the accounting.
+std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, const std::string& name);
 
 struct LoadedResult {
   std::string name;  // the file, "run 42", "@base (runs 3, 5)"

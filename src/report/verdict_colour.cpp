@@ -13,6 +13,7 @@ std::string ColouredVerdict(const std::string& words, Finding finding, bool colo
     case Finding::kBetter:
       return "\033[32m" + words + "\033[0m";
     case Finding::kInvocationsDiffer:
+    case Finding::kChanged:
       return "\033[33m" + words + "\033[0m";
     case Finding::kNoChange:
     case Finding::kInconclusive:

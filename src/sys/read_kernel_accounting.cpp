@@ -1,5 +1,5 @@
-// File: sys/kernel_accounting.cpp
-#include "sys/kernel_accounting.h"
+// File: sys/read_kernel_accounting.cpp
+#include "sys/read_kernel_accounting.h"
 
 #include <thread>
 

@@ -1,4 +1,4 @@
-// File: sys/kernel_accounting.h
+// File: sys/read_kernel_accounting.h
 // Reads the kernel's own accounting off the machine: /proc/vmstat,
 // /proc/meminfo and every online node's numastat (core/kernel_accounting.h
 // says what is kept and how it is read).
