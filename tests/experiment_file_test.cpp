@@ -69,6 +69,7 @@ repeat = 10
 events = "faults"
 cpu = "0"
 pressure = 1
+kernel_values = ["vmstat.thp_fault_alloc", "node0.numa_hit"]
 params = { case = "anon-w-seq", size = "64M", pages = ["thp", "4k"] }
 quick = { repeat = 2, size = "8M" }
 [[run.scale]]
@@ -88,6 +89,7 @@ per_cpu = 4
   EXPECT_EQ(run.quick_repeat, 2);
   EXPECT_EQ(run.events, "faults");
   EXPECT_EQ(run.pressure, 1);
+  EXPECT_EQ(run.kernel_values, (std::vector<std::string>{"vmstat.thp_fault_alloc", "node0.numa_hit"}));
   std::vector<std::string> notes;
   auto params = ParamsForMachine(run, false, false, 2, notes);
   EXPECT_EQ(params.at("procs"), "8");
@@ -130,6 +132,12 @@ TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + run), "x.toml:6: run[2].title: two runs titled t");
   EXPECT_EQ(ErrorOf(std::string(kHeader) + run + "[[run.scale]]\nparam = \"procs\"\nwant = 72\n"),
             "x.toml:6: run[1].scale[1].per_cpu: missing (a scale rule needs want and per_cpu)");
+  EXPECT_NE(ErrorOf(std::string(kHeader) + run + "kernel_values = [\"thp_fault_alloc\"]\n")
+                .find("x.toml:6: run[1].kernel_values: each is vmstat.<name>, meminfo.<Name> or node<N>.<name>"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(std::string(kHeader) + run + "kernel_values = []\n")
+                .find("x.toml:6: run[1].kernel_values: a list of values"),
+            std::string::npos);
   EXPECT_EQ(ErrorOf("name = \"n\nquestion = 1"),
             "x.toml:1: Error while parsing string: unescaped control characters other than TAB (U+0009) are "
             "explicitly prohibited");

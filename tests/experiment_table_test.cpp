@@ -102,6 +102,42 @@ TEST(ExperimentTable, NoTreatmentRatioAcrossWorkUnits) {
   EXPECT_EQ(rows[0].verdict, "no ratio: mode changes the work unit (memcmp: bytes, stride: touches)");
 }
 
+// use_zero_page's two values: the huge zero page maps once and faults no
+// THP a sample; allocated THPs fault 32 in each 64 MiB sample.
+TEST(ExperimentTable, NamedKernelValuesGetARowUnderEachRate) {
+  RunResult r;
+  r.paired_by = "transparent_hugepage/use_zero_page";
+  for (const char* value : {"1", "0"}) {
+    Measurement m = BytesAt({10e9, 11e9, 10e9, 11e9, 10e9, 11e9, 10e9, 11e9});
+    m.point.values = {{"transparent_hugepage/use_zero_page", {value, 0, false}}};
+    for (Sample& s : m.samples) {
+      s.kernel_window_ns = 1'000'000'000;
+      if (std::string(value) == "0") s.kernel_deltas = {{"vmstat.thp_fault_alloc", 32}};
+    }
+    r.measurements.push_back(m);
+  }
+  const std::vector<std::string> values = {"vmstat.thp_fault_alloc", "vmstat.compact_stall"};
+  std::vector<TableRow> rows = TreatmentRows("zero", r, {}, values);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].comparison, "  thp_fault_alloc /loop");
+  EXPECT_EQ(rows[1].conditions, rows[0].conditions);
+  EXPECT_EQ(rows[1].a, "0 /loop");
+  EXPECT_EQ(rows[1].b, "32.00 /loop +-0.0%");
+  EXPECT_EQ(rows[1].ratio, "inf");
+  EXPECT_EQ(rows[1].verdict, "higher (unpaired)");
+  EXPECT_EQ(rows[1].finding, Finding::kChanged);
+  EXPECT_EQ(rows[2].verdict, "did not change on either side");
+  // A side whose accounting was not read gets no verdict.
+  for (Sample& s : r.measurements[0].samples) s.kernel_window_ns = 0;
+  rows = TreatmentRows("zero", r, {}, values);
+  EXPECT_EQ(rows[1].a, "not read");
+  EXPECT_EQ(rows[1].verdict, "no verdict: the kernel's accounting was not read on a side");
+  // Replicates: the same rows under each A/A row.
+  rows = ReplicateRows("zero", RunOf(r.measurements[1]), RunOf(r.measurements[1]), 2, values);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].ratio, "1.000");
+}
+
 // A zeropage region's proof from sampled page flags: `zero` of `present`
 // pages the 4 KiB zero page, the rest ordinary 4 KiB pages.
 PageProof RegionProof(std::uint64_t zero, std::uint64_t present) {
@@ -181,6 +217,22 @@ TEST(ExperimentTable, KernelRowsGiveNoVerdictWherePagesAreNotTheQuestions) {
   EXPECT_EQ(rows[0].ratio, "1.200");
   rows = KernelRows("zero", 2, 2, compared);
   EXPECT_EQ(rows[0].verdict, "faster (better)");
+  // A named value of the kernel's accounting under its point's rate, as
+  // compare judged it; one compare had no row for changed on neither side.
+  FigureRow faults = figure;
+  faults.figure = "vmstat.thp_fault_alloc /loop";
+  faults.is_rate = false;
+  faults.comparison.a.mean = 0;
+  faults.comparison.b.mean = 32;
+  faults.comparison.verdict = "higher";
+  faults.comparison.finding = Finding::kChanged;
+  compared.rows.push_back(faults);
+  rows = KernelRows("zero", 2, 2, compared, {}, {"vmstat.thp_fault_alloc", "vmstat.compact_stall"});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].comparison, "  thp_fault_alloc /loop");
+  EXPECT_EQ(rows[1].ratio, "inf");
+  EXPECT_EQ(rows[1].verdict, "higher");
+  EXPECT_EQ(rows[2].verdict, "did not change on either side");
 }
 
 TEST(PageProof, MainPageKindIsTheKindOfNineTenths) {

@@ -92,6 +92,13 @@ TEST(KernelAccounting, LevelsAndCountsOfEventsAreToldApart) {
   EXPECT_FALSE(KernelValueIsLevel("node0.numa_hit"));
 }
 
+TEST(KernelAccounting, ValueNamesAreTheReadingsKeys) {
+  for (const char* name : {"vmstat.thp_fault_alloc", "meminfo.AnonHugePages", "node0.numa_hit", "node12.local_node"})
+    EXPECT_TRUE(IsKernelValueName(name)) << name;
+  for (const char* name : {"thp_fault_alloc", "vmstat.", "node.numa_hit", "nodeA.numa_hit", "proc.pgfault", ""})
+    EXPECT_FALSE(IsKernelValueName(name)) << name;
+}
+
 TEST(KernelAccounting, DeltasKeepOnlyWhatChangedInBothReadings) {
   const KernelReading before = {{"vmstat.pgfault", 100}, {"vmstat.pgmajfault", 3}, {"meminfo.MemFree", 4096}};
   const KernelReading after = {

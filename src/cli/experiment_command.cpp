@@ -151,8 +151,9 @@ int ReportExperiment(const ExperimentReportArgs& args) {
     std::fflush(stdout);
     const ComparedSides compared = CompareSides(a, b, CompareOptions{}, args.store, std::cout);
     std::cout.flush();
-    const std::vector<TableRow> run_rows = KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
-                                                      PointsOutOfQuestion(a.results, b.results, run.pages_must_be));
+    const std::vector<TableRow> run_rows =
+        KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
+                   PointsOutOfQuestion(a.results, b.results, run.pages_must_be), run.kernel_values);
     rows.insert(rows.end(), run_rows.begin(), run_rows.end());
   }
   if (rows.empty()) {
@@ -225,12 +226,14 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
       if (replicate == 1) {
         // lmbench's rows are different workloads, not points along a treatment.
         if (p.run->kind != RunKind::kLmSummary) {
-          const std::vector<TableRow> run_rows = TreatmentRows(p.run->title, result, p.run->pages_must_be);
+          const std::vector<TableRow> run_rows =
+              TreatmentRows(p.run->title, result, p.run->pages_must_be, p.run->kernel_values);
           rows.insert(rows.end(), run_rows.begin(), run_rows.end());
         }
         first = result;
       } else {
-        const std::vector<TableRow> run_rows = ReplicateRows(p.run->title, *first, result, replicate);
+        const std::vector<TableRow> run_rows =
+            ReplicateRows(p.run->title, *first, result, replicate, p.run->kernel_values);
         rows.insert(rows.end(), run_rows.begin(), run_rows.end());
       }
       if (!run_by_run) {

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/kernel_accounting.h"
 #include "core/kernel_setting.h"
 #include "core/page_proof.h"
 #include "core/suggest.h"
@@ -176,7 +177,7 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "pressure", "scale", "quick", "pages_must_be", "optional"});
+                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "optional"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
@@ -232,6 +233,22 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
         in.Fail(item, where + "pages_must_be", fmt::format("page kinds are {}", fmt::join(kinds_known, ", ")));
       }
       run.pages_must_be.push_back(*kind);
+    }
+  }
+  if (const toml::node* values = table.get("kernel_values")) {
+    const toml::array* list = values->as_array();
+    if (list == nullptr || list->empty() || run.kind == RunKind::kLmSummary) {
+      in.Fail(*values, where + "kernel_values",
+              "a list of values of the kernel's accounting, for a workload's or an exec run");
+    }
+    for (const toml::node& item : *list) {
+      const auto name = item.value_exact<std::string>();
+      if (!name || !IsKernelValueName(*name)) {
+        in.Fail(item, where + "kernel_values",
+                "each is vmstat.<name>, meminfo.<Name> or node<N>.<name>, as /proc/vmstat, /proc/meminfo and "
+                "numastat name them (\"vmstat.thp_fault_alloc\")");
+      }
+      run.kernel_values.push_back(*name);
     }
   }
   if (const toml::node* quick = table.get("quick")) {

@@ -58,6 +58,10 @@ struct ExperimentRun {
   // kPageKinds): a treatment row whose side's pages were none of them gets
   // no verdict. Empty: any pages, so long as each side got what it asked.
   std::vector<std::string> pages_must_be;
+  // Values of the kernel's accounting ("vmstat.thp_fault_alloc") the table
+  // gives a row each beside every rate row, per loop: the kernel's own
+  // evidence for what the rate compares (docs/kernel-accounting.md).
+  std::vector<std::string> kernel_values;
   int line = 0;  // where [[run]] starts, for messages
 };
 

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/hypothesis.h"
+#include "core/kernel_accounting.h"
 #include "core/measurement_stats.h"
 #include "core/page_proof.h"
 #include "core/paired.h"
@@ -58,6 +59,65 @@ Comparison FillUnpaired(const Measurement& a, const Measurement& b, const std::v
   row.verdict = c.verdict + " (" + how + ")";
   row.finding = c.finding;
   return c;
+}
+
+// A value of the kernel's accounting per loop in each sample that read it
+// (0 where it did not change); empty where none did.
+std::vector<double> KernelValuePerLoop(const Measurement& m, const std::string& name) {
+  std::vector<double> values;
+  for (const Sample& s : m.samples) {
+    if (s.kernel_window_ns <= 0 || s.loops == 0) continue;
+    const auto it = s.kernel_deltas.find(name);
+    values.push_back(it == s.kernel_deltas.end() ? 0.0
+                                                 : static_cast<double>(it->second) / static_cast<double>(s.loops));
+  }
+  return values;
+}
+
+// "32.00 /loop +-1.2%", "0 /loop" for a value that never changed.
+std::string KernelCell(const Summary& side) {
+  if (side.mean == 0) return "0 /loop";
+  Figures figures;
+  figures.unit = "/loop";
+  if (side.mean < 0) return fmt::format("{:.4g} /loop", side.mean);
+  return FigureCell(side.mean, side.ci95_low, side.ci95_high, figures);
+}
+
+// "1.000", "inf" (from none to some), "n/a" (none on either side).
+std::string CountRatio(double a, double b) {
+  if (a != 0) return fmt::format("{:.3f}", b / a);
+  return b == 0 ? "n/a" : "inf";
+}
+
+// Under a row of rates, a row for each value of the kernel's accounting the
+// run names, of the same two points: unpaired (the values are machine-wide
+// counts a sample, not rates a round), and only "higher" or "lower".
+void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Measurement& b,
+                        const std::vector<std::string>& kernel_values, std::vector<TableRow>& rows) {
+  for (const std::string& name : kernel_values) {
+    TableRow row;
+    row.run = rate_row.run;
+    row.comparison = "  " + KernelValueLabel(name) + " /loop";
+    row.conditions = rate_row.conditions;
+    const std::vector<double> va = KernelValuePerLoop(a, name);
+    const std::vector<double> vb = KernelValuePerLoop(b, name);
+    if (va.empty() || vb.empty()) {
+      row.a = va.empty() ? "not read" : "";
+      row.b = vb.empty() ? "not read" : "";
+      row.ratio = row.interval = "n/a";
+      row.verdict = "no verdict: the kernel's accounting was not read on a side";
+      rows.push_back(row);
+      continue;
+    }
+    const Comparison c = Compare(va, vb, Better::kNeither, 1.0);
+    row.a = KernelCell(c.a);
+    row.b = KernelCell(c.b);
+    row.ratio = CountRatio(c.a.mean, c.b.mean);
+    row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+    row.verdict = c.a.mean == 0 && c.b.mean == 0 ? "did not change on either side" : c.verdict + " (unpaired)";
+    row.finding = c.finding;
+    rows.push_back(row);
+  }
 }
 
 }  // namespace
@@ -144,7 +204,8 @@ std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::stri
 }
 
 std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
-                                    const std::vector<std::string>& pages_must_be) {
+                                    const std::vector<std::string>& pages_must_be,
+                                    const std::vector<std::string>& kernel_values) {
   std::vector<TableRow> rows;
   const std::set<std::string> varying = VaryingOf(result);
   for (const PairedRatio& p : PairedRatios(result.measurements, result.paired_by)) {
@@ -170,6 +231,7 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
       }
     }
     rows.push_back(row);
+    AddKernelValueRows(row, a, b, kernel_values, rows);
   }
   // No ratio across work units (zeropage's mode): one row says why.
   const std::string cross_unit = CrossUnitReason(result.measurements, result.paired_by);
@@ -186,7 +248,7 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
 }
 
 std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
-                                    int replicate) {
+                                    int replicate, const std::vector<std::string>& kernel_values) {
   std::vector<TableRow> rows;
   const std::set<std::string> varying = VaryingOf(first);
   const std::size_t n = std::min(first.measurements.size(), later.measurements.size());
@@ -213,6 +275,7 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
       row.verdict = "invocations agree";
     }
     rows.push_back(row);
+    AddKernelValueRows(row, first.measurements[i], later.measurements[i], kernel_values, rows);
   }
   return rows;
 }
@@ -236,7 +299,8 @@ std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResu
 
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
                                  const CompareResult& compared,
-                                 const std::map<std::string, std::string>& out_of_question) {
+                                 const std::map<std::string, std::string>& out_of_question,
+                                 const std::vector<std::string>& kernel_values) {
   std::vector<TableRow> rows;
   // Programs run by exec (runs/s) are judged by their time, as perf stat -r's.
   const std::string runs_rate = "rate (" + std::string(UnitName(WorkUnit::kRuns)) + "/s)";
@@ -272,6 +336,31 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
       row.finding = Finding::kInconclusive;
     }
     rows.push_back(row);
+    // The named values of the kernel's accounting, as compare judged them
+    // (the runs the unit), under the point's figure.
+    for (const std::string& name : kernel_values) {
+      const auto value = std::find_if(compared.rows.begin(), compared.rows.end(), [&](const FigureRow& other) {
+        return other.point == figure.point && other.figure == name + " /loop";
+      });
+      TableRow value_row = row;
+      value_row.comparison = "  " + KernelValueLabel(name) + " /loop";
+      if (value == compared.rows.end()) {
+        value_row.a = value_row.b = "0 /loop";
+        value_row.ratio = value_row.interval = "n/a";
+        value_row.verdict = "did not change on either side";
+        value_row.finding = Finding::kNoChange;
+      } else {
+        const Comparison& v = value->comparison;
+        value_row.a = KernelCell(v.a);
+        value_row.b = KernelCell(v.b);
+        value_row.ratio = CountRatio(v.a.mean, v.b.mean);
+        value_row.interval =
+            v.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", v.ratio_ci95->low, v.ratio_ci95->high) : "n/a";
+        value_row.verdict = v.verdict;
+        value_row.finding = v.finding;
+      }
+      rows.push_back(value_row);
+    }
   }
   return rows;
 }

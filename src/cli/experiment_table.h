@@ -42,8 +42,11 @@ Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events);
 // the unit, one row says there is no ratio, and why. A row gets no verdict
 // where a side's pages were not what it requested, or none of the kinds in
 // `pages_must_be` (when given): it would answer another question.
+// Under each row, a row for each of `kernel_values` (the run's named values
+// of the kernel's accounting) of the same two points.
 std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
-                                    const std::vector<std::string>& pages_must_be = {});
+                                    const std::vector<std::string>& pages_must_be = {},
+                                    const std::vector<std::string>& kernel_values = {});
 
 // Why a measurement's pages do not answer the question ("" when they do):
 // a request not honoured, or a kind outside `pages_must_be`.
@@ -52,7 +55,7 @@ std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::stri
 // Replicate k of a run against its first, point by point (unpaired: they
 // ran one after another).
 std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
-                                    int replicate);
+                                    int replicate, const std::vector<std::string>& kernel_values = {});
 
 // Why a point of two kernels' saved runs gets no verdict, by its match
 // key (PointKey): a side's pages were not what the question is about
@@ -65,7 +68,8 @@ std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResu
 // A point in `out_of_question` keeps its figures but gets no verdict.
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
                                  const CompareResult& compared,
-                                 const std::map<std::string, std::string>& out_of_question = {});
+                                 const std::map<std::string, std::string>& out_of_question = {},
+                                 const std::vector<std::string>& kernel_values = {});
 
 // "mean unit +-x%" of a comparison side, its 95% interval's half-width;
 // "mean unit -x%/+y%" where the interval is lopsided (one end over 1.25

@@ -204,4 +204,14 @@ std::string KernelValueLabel(const std::string& name) {
   return source + " " + name.substr(dot + 1);
 }
 
+bool IsKernelValueName(const std::string& name) {
+  const auto dot = name.find('.');
+  if (dot == std::string::npos || dot + 1 == name.size()) return false;
+  const std::string_view source(name.data(), dot);
+  if (source == "vmstat" || source == "meminfo") return true;
+  const std::string_view node = source.substr(0, 4);
+  return node == "node" && source.size() > 4 &&
+         std::all_of(source.begin() + 4, source.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace membench

@@ -109,4 +109,8 @@ bool KernelValueIsLevel(const std::string& name);
 // text uses, where the prefix says nothing a reader needs.
 std::string KernelValueLabel(const std::string& name);
 
+// Whether `name` is a key the readings use: "vmstat.<name>",
+// "meminfo.<Name>" or "node<N>.<name>".
+bool IsKernelValueName(const std::string& name);
+
 }  // namespace membench
