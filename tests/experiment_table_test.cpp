@@ -136,6 +136,8 @@ TEST(ExperimentTable, NamedKernelValuesGetARowUnderEachRate) {
   rows = ReplicateRows("zero", RunOf(r.measurements[1]), RunOf(r.measurements[1]), 2, values);
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[1].ratio, "1.000");
+  EXPECT_EQ(rows[1].verdict, "the same in every sample");
+  EXPECT_EQ(rows[1].finding, Finding::kNoChange);
 }
 
 // A zeropage region's proof from sampled page flags: `zero` of `present`

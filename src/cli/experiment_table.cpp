@@ -114,8 +114,14 @@ void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Me
     row.b = KernelCell(c.b);
     row.ratio = CountRatio(c.a.mean, c.b.mean);
     row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
-    row.verdict = c.a.mean == 0 && c.b.mean == 0 ? "did not change on either side" : c.verdict + " (unpaired)";
+    row.verdict = c.verdict + " (unpaired)";
     row.finding = c.finding;
+    // A count the same in every sample (a fault a huge page) needs no test.
+    const auto same = [&](double v) { return v == va.front(); };
+    if (std::all_of(va.begin(), va.end(), same) && std::all_of(vb.begin(), vb.end(), same)) {
+      row.verdict = va.front() == 0 ? "did not change on either side" : "the same in every sample";
+      row.finding = Finding::kNoChange;
+    }
     rows.push_back(row);
   }
 }
