@@ -210,8 +210,12 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
       sys::FutexWait(shared.released, seen, index == 0 ? kLeadPollNs : -1);
     }
   }
+  // Every worker has prepared its sample: the lead opens the round's window
+  // on the kernel's accounting, before any worker can start (nobody starts
+  // before the lead is awake, below).
+  if (index == 0) round_kernel_.Open();
   // The lead's look at the process's CPU time comes before any worker can
-  // start (nobody starts before the lead is awake, below).
+  // start, too.
   if (index == 0 && round_cpu_) {
     round_cpu0_ = sys::ProcessCpuTimes();
     if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
@@ -288,12 +292,12 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   shared.awake.store(0);
   shared.done.store(0);
   // The memory controllers and the kernel's accounting count machine-wide:
-  // read by the lead around the whole round, so every worker's timed region
-  // (and its preparation for the round) is inside, and none of the reads
-  // delays a worker's start.
+  // read by the lead around the round, so every worker's timed region is
+  // inside. The controllers' window holds the workers' preparation too;
+  // the accounting's opens once all are prepared (RunRound), before any
+  // starts.
   if (traffic_meter_ != nullptr) traffic_meter_->Start();
-  KernelAccountingWindow kernel;
-  kernel.Open();
+  round_kernel_ = KernelAccountingWindow();
   const std::uint32_t round = shared.round.fetch_add(1) + 1;
   sys::FutexWakeAll(shared.round);
   RunRound(0, round, *lead_, *lead_counters_);
@@ -311,7 +315,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
     s.user_ns = round_cpu1.user_ns - round_cpu0_.user_ns;
     s.system_ns = round_cpu1.system_ns - round_cpu0_.system_ns;
   }
-  kernel.Close(s);
+  round_kernel_.Close(s);
   std::int64_t first_start = shared.slot(0).start_ns;
   std::int64_t last_start = first_start;
   std::int64_t last_end = shared.slot(0).end_ns;

@@ -21,6 +21,7 @@
 
 #include "core/params.h"
 #include "engine/counter_set.h"
+#include "engine/kernel_accounting_window.h"
 #include "engine/sample_source.h"
 #include "engine/workers.h"
 #include "engine/workload.h"
@@ -76,6 +77,10 @@ class TeamSampler : public SampleSource {
   // region instead of each worker its thread's.
   bool round_cpu_ = false;
   sys::CpuTimes round_cpu0_;
+  // The round's window on the kernel's accounting: the lead opens it once
+  // every worker has prepared its sample, so no preparation (a recycled
+  // region's faults) counts as the round's.
+  KernelAccountingWindow round_kernel_;
   std::vector<int> lead_cpus_;  // worker 0, the runner's thread, runs on the first CPU of --cpu
   bool yield_while_spinning_ = false;
   std::unique_ptr<Workload> lead_;
