@@ -442,7 +442,6 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     fmt::print(out, "# matched ignoring: {}\n", ignored);
   }
   const PointNames names = NamePoints(result);
-  if (!names.common.empty()) fmt::print(out, "# the same in every point: {}\n", names.common);
   std::vector<const FigureRow*> rows;
   std::size_t kernel_rows = 0;
   for (const FigureRow& row : result.rows) {
@@ -460,6 +459,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "significantly{}\n",
                options.style.verbose ? "" : " (-v shows all, levels too)");
   }
+  if (!names.common.empty()) fmt::print(out, "# the same in every point: {}\n", names.common);
   std::string point;
   std::vector<const FigureRow*> narrow;
   for (std::size_t i = 0; i < rows.size(); ++i) {
