@@ -234,6 +234,9 @@ TEST(ExperimentTable, KernelRowsGiveNoVerdictWherePagesAreNotTheQuestions) {
   EXPECT_EQ(rows[1].comparison, "  thp_fault_alloc /loop");
   EXPECT_EQ(rows[1].ratio, "inf");
   EXPECT_EQ(rows[1].verdict, "higher");
+  EXPECT_EQ(rows[2].verdict, "no verdict: the kernel's accounting was not read on a side");
+  compared.kernel_read.insert(key);
+  rows = KernelRows("zero", 2, 2, compared, {}, {"vmstat.thp_fault_alloc", "vmstat.compact_stall"});
   EXPECT_EQ(rows[2].verdict, "did not change on either side");
 }
 

@@ -118,6 +118,24 @@ TEST(Hypothesis, VerdictsSayTheDirectionAndRespectTheThreshold) {
   EXPECT_EQ(VerdictOf(single), V("inconclusive: one sample has no variance", Finding::kInconclusive));
 }
 
+// The kernel's accounting has no better side; a count from none is +inf%;
+// a level's negative change a loop keeps the direction of b - a.
+TEST(Hypothesis, KernelValuesSayOnlyHigherOrLower) {
+  using V = std::pair<std::string, Finding>;
+  const std::vector<double> none = {0, 0, 0, 0, 0};
+  const std::vector<double> some = {32, 32, 33, 32, 31};
+  const Comparison appears = Compare(none, some, Better::kNeither, 1);
+  EXPECT_EQ(VerdictOf(appears), V("higher", Finding::kChanged));
+  EXPECT_TRUE(std::isinf(appears.change_pct) && appears.change_pct > 0) << appears.change_pct;
+  const std::vector<double> freed_more = {-100, -101, -99, -100.5, -99.5};
+  const std::vector<double> freed_less = {-50, -51, -49, -50.5, -49.5};
+  const Comparison rises = Compare(freed_more, freed_less, Better::kNeither, 1);
+  EXPECT_EQ(VerdictOf(rises), V("higher", Finding::kChanged));
+  EXPECT_NEAR(rises.change_pct, 50, 1e-9);
+  EXPECT_EQ(VerdictOf(Compare(freed_less, freed_more, Better::kNeither, 1)), V("lower", Finding::kChanged));
+  EXPECT_EQ(VerdictOf(Compare(some, some, Better::kNeither, 1)), V("no significant change", Finding::kNoChange));
+}
+
 // The rule the power simulation applies is MannWhitneyU's own: it rejects
 // exactly when the smaller U is at most the critical U, in the exact region
 // (n^2 <= 900) and in the normal approximation beyond it.

@@ -80,6 +80,8 @@ TEST(KernelAccounting, LinesItCannotReadAreLeftOut) {
   // A reading missing vmstat or meminfo is not complete.
   EXPECT_FALSE((KernelAccountingText{"", "MemFree: 1 kB", {}}).Complete());
   EXPECT_TRUE((KernelAccountingText{"pgfault 1", "MemFree: 1 kB", {}}).Complete());
+  EXPECT_FALSE((KernelAccountingText{"pgfault 1", "MemFree: 1 kB", {{0, "numa_hit 1"}, {1, ""}}}).Complete())
+      << "a node's numastat unread";
 }
 
 TEST(KernelAccounting, LevelsAndCountsOfEventsAreToldApart) {
@@ -331,6 +333,11 @@ TEST(KernelAccounting, CompareGivesEachValueARowThatNamesNoBetterSide) {
   EXPECT_EQ(faults.comparison.finding, Finding::kChanged) << faults.comparison.verdict;
   EXPECT_EQ(faults.comparison.verdict.rfind("lower", 0), 0u) << faults.comparison.verdict;
   EXPECT_TRUE(Row(result, "meminfo.AnonHugePages /loop").kernel_level);
+  // The headline values lead the point's kernel rows.
+  const auto first_kernel_row =
+      std::find_if(result.rows.begin(), result.rows.end(), [](const FigureRow& row) { return row.kernel_value; });
+  ASSERT_NE(first_kernel_row, result.rows.end());
+  EXPECT_EQ(first_kernel_row->figure, "vmstat.thp_fault_alloc /loop");
   const FigureRow& background = Row(result, "vmstat.pgreuse /loop");
   EXPECT_TRUE(background.comparison.significant);
   EXPECT_FALSE(background.kernel_moved);

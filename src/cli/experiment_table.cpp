@@ -46,6 +46,11 @@ std::set<std::string> VaryingOf(const RunResult& result) {
   return {list.begin(), list.end()};
 }
 
+// "0.964..1.119 (95%)": the comparison's 95% interval of B/A, "n/a" where none.
+std::string IntervalCell(const Comparison& c) {
+  return c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+}
+
 // The unpaired comparison of two measurements' figures, into a row.
 Comparison FillUnpaired(const Measurement& a, const Measurement& b, const std::vector<EventStatus>& events,
                         const std::string& how, TableRow& row) {
@@ -55,7 +60,7 @@ Comparison FillUnpaired(const Measurement& a, const Measurement& b, const std::v
   row.a = FigureCell(c.a.mean, c.a.ci95_low, c.a.ci95_high, fa);
   row.b = FigureCell(c.b.mean, c.b.ci95_low, c.b.ci95_high, fa);
   row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
-  row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+  row.interval = IntervalCell(c);
   row.verdict = c.verdict + " (" + how + ")";
   row.finding = c.finding;
   return c;
@@ -113,7 +118,7 @@ void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Me
     row.a = KernelCell(c.a);
     row.b = KernelCell(c.b);
     row.ratio = CountRatio(c.a.mean, c.b.mean);
-    row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+    row.interval = IntervalCell(c);
     row.verdict = c.verdict + " (unpaired)";
     row.finding = c.finding;
     // A count the same in every sample (a fault a huge page) needs no test.
@@ -334,7 +339,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
     row.a = FigureCell(c.a.mean, c.a.ci95_low, c.a.ci95_high, figures);
     row.b = FigureCell(c.b.mean, c.b.ci95_low, c.b.ci95_high, figures);
     row.ratio = c.a.mean > 0 ? fmt::format("{:.3f}", c.b.mean / c.a.mean) : "n/a";
-    row.interval = c.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", c.ratio_ci95->low, c.ratio_ci95->high) : "n/a";
+    row.interval = IntervalCell(c);
     row.verdict = c.verdict;
     row.finding = c.finding;
     if (const auto why = out_of_question.find(figure.point); why != out_of_question.end()) {
@@ -350,7 +355,12 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
       });
       TableRow value_row = row;
       value_row.comparison = "  " + KernelValueLabel(name) + " /loop";
-      if (value == compared.rows.end()) {
+      if (value == compared.rows.end() && compared.kernel_read.count(figure.point) == 0) {
+        value_row.a = value_row.b = "";
+        value_row.ratio = value_row.interval = "n/a";
+        value_row.verdict = "no verdict: the kernel's accounting was not read on a side";
+        value_row.finding = Finding::kInconclusive;
+      } else if (value == compared.rows.end()) {
         value_row.a = value_row.b = "0 /loop";
         value_row.ratio = value_row.interval = "n/a";
         value_row.verdict = "did not change on either side";
@@ -360,8 +370,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
         value_row.a = KernelCell(v.a);
         value_row.b = KernelCell(v.b);
         value_row.ratio = CountRatio(v.a.mean, v.b.mean);
-        value_row.interval =
-            v.ratio_ci95 ? fmt::format("{:.3f}..{:.3f} (95%)", v.ratio_ci95->low, v.ratio_ci95->high) : "n/a";
+        value_row.interval = IntervalCell(v);
         value_row.verdict = v.verdict;
         value_row.finding = v.finding;
       }

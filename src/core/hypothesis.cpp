@@ -266,10 +266,12 @@ void CompareLogs(const std::vector<double>& log_a, const std::vector<double>& lo
   c.ratio_ci95 = Interval{std::exp(difference - t * se), std::exp(difference + t * se)};
 }
 
-// A count's change in percent; from none to some, an infinite one (as the
-// kernel test robot's +Inf%): a count that appears is a change, not none.
+// A count's change in percent, its sign that of b - a (a level's change a
+// loop, -100 to -50 free pages, can be negative); from none to some, an
+// infinite one (as the kernel test robot's +Inf%): a count that appears is
+// a change, not none.
 double ChangeOfCounts(double a, double b) {
-  if (a != 0) return 100.0 * (b - a) / a;
+  if (a != 0) return 100.0 * (b - a) / std::fabs(a);
   if (b == 0) return 0;
   return std::copysign(std::numeric_limits<double>::infinity(), b);
 }

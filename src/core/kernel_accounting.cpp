@@ -70,11 +70,6 @@ constexpr std::array<std::string_view, 19> kHeadlineValues = {
     "vmstat.pgalloc_normal",
 };
 
-std::size_t HeadlineRank(const std::string& name) {
-  const auto it = std::find(kHeadlineValues.begin(), kHeadlineValues.end(), name);
-  return static_cast<std::size_t>(it - kHeadlineValues.begin());
-}
-
 }  // namespace
 
 KernelReading ParseVmstat(const std::string& text) { return ParsePairs("vmstat.", text); }
@@ -147,9 +142,12 @@ std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>
       const auto it = idle->deltas.find(name);
       const double idle_delta = it == idle->deltas.end() ? 0.0 : static_cast<double>(it->second);
       const double scale = window_ns / static_cast<double>(idle->window_ns);
-      const double k = std::fabs(idle_delta);
+      // Counted in pages where meminfo gives bytes: the kernel moves them
+      // a page at a time.
+      const double unit = KernelValueIsBytes(name) ? 4096.0 : 1.0;
+      const double k = std::fabs(idle_delta) / unit;
       c.idle_per_sample = idle_delta * scale;
-      c.idle_bound_per_sample = (k + 2 * std::sqrt(k) + 3) * scale;
+      c.idle_bound_per_sample = (k + 2 * std::sqrt(k) + 3) * unit * scale;
       idle_bound = *c.idle_bound_per_sample;
     }
     const double change = std::fabs(c.mean_per_sample);
@@ -173,8 +171,8 @@ std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>
   std::stable_sort(out.begin(), out.end(), [&](const KernelCounterChange& a, const KernelCounterChange& b) {
     if (a.moved_with_sample != b.moved_with_sample) return a.moved_with_sample;
     if (!a.moved_with_sample) return false;  // by name, as they came
-    const std::size_t rank_a = HeadlineRank(a.name);
-    const std::size_t rank_b = HeadlineRank(b.name);
+    const std::size_t rank_a = KernelHeadlineRank(a.name);
+    const std::size_t rank_b = KernelHeadlineRank(b.name);
     if (rank_a != rank_b) return rank_a < rank_b;
     return strength(a) > strength(b);
   });
@@ -212,6 +210,11 @@ bool IsKernelValueName(const std::string& name) {
   const std::string_view node = source.substr(0, 4);
   return node == "node" && source.size() > 4 &&
          std::all_of(source.begin() + 4, source.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::size_t KernelHeadlineRank(const std::string& name) {
+  const auto it = std::find(kHeadlineValues.begin(), kHeadlineValues.end(), name);
+  return static_cast<std::size_t>(it - kHeadlineValues.begin());
 }
 
 }  // namespace membench

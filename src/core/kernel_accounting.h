@@ -15,6 +15,7 @@
 // summaries take samples, so they are tested with synthetic readings.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -45,8 +46,12 @@ struct KernelAccountingText {
   std::string vmstat;
   std::string meminfo;
   std::vector<std::pair<int, std::string>> numastat;  // node, text
-  // vmstat and meminfo were both read: a window missing either is not kept.
-  bool Complete() const { return !vmstat.empty() && !meminfo.empty(); }
+  // Every file was read: a window missing one is not kept (its values
+  // would look unchanged).
+  bool Complete() const {
+    return !vmstat.empty() && !meminfo.empty() &&
+           std::all_of(numastat.begin(), numastat.end(), [](const auto& node) { return !node.second.empty(); });
+  }
 };
 KernelReading ParseKernelAccounting(const KernelAccountingText& text);
 
@@ -108,6 +113,11 @@ bool KernelValueIsLevel(const std::string& name);
 // "AnonHugePages", "node0.numa_hit" -> "node0 numa_hit": the short name the
 // text uses, where the prefix says nothing a reader needs.
 std::string KernelValueLabel(const std::string& name);
+
+// Where `name` stands among the values mm developers look for first
+// (thp_fault_alloc, thp_fault_fallback, pgfault, ...): 0 for the first;
+// past them all for any other value.
+std::size_t KernelHeadlineRank(const std::string& name);
 
 // Whether `name` is a key the readings use: "vmstat.<name>",
 // "meminfo.<Name>" or "node<N>.<name>".

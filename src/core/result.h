@@ -75,8 +75,8 @@ struct Sample {
   std::vector<std::optional<std::uint64_t>> side_counts;
   // The kernel's accounting (core/kernel_accounting.h): how each value that
   // moved changed from just before the timed region to just after it (a
-  // team's: around the round, the workers' preparation for it included; a
-  // command's: from its release to its reaping), over a window of
+  // team's: from when every worker has prepared to when the last is done;
+  // a command's: from its release to its reaping), over a window of
   // kernel_window_ns; 0 where it was not read.
   std::map<std::string, std::int64_t> kernel_deltas;
   std::int64_t kernel_window_ns = 0;

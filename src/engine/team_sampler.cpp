@@ -197,31 +197,32 @@ void TeamSampler::RunRound(int index, std::uint32_t round, Workload& workload, C
   } catch (const std::exception& e) {
     RecordFailure(shared.failed, slot, e.what());
   }
-  // The barrier: the last to arrive releases the others...
+  // The barrier: the lead arrives last. Once every other worker has
+  // prepared its sample, it opens the round's window on the kernel's
+  // accounting and takes the process's CPU time, then releases them: no
+  // worker can start before either (not even one that stops spinning at
+  // kMaxSpinNs, below), and no preparation is inside the window.
   const auto everyone = static_cast<std::uint32_t>(plan_.count);
-  if (index != 0) sys::PausePoint("barrier");
-  if (shared.arrived.fetch_add(1) + 1 == everyone) {
+  if (index == 0) {
+    LeadWaitFor(shared.arrived, everyone - 1);
+    round_kernel_.Open();
+    if (round_cpu_) {
+      round_cpu0_ = sys::ProcessCpuTimes();
+      if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
+    }
     shared.released.store(round);
     sys::FutexWakeAll(shared.released);
   } else {
+    sys::PausePoint("barrier");
+    shared.arrived.fetch_add(1);
+    sys::FutexWakeAll(shared.arrived);
     for (std::uint32_t seen = shared.released.load(); seen != round; seen = shared.released.load()) {
       if (shared.quit.load() != 0) return;
-      if (index == 0) team_->Check();
-      sys::FutexWait(shared.released, seen, index == 0 ? kLeadPollNs : -1);
+      sys::FutexWait(shared.released, seen, -1);
     }
   }
-  // Every worker has prepared its sample: the lead opens the round's window
-  // on the kernel's accounting, before any worker can start (nobody starts
-  // before the lead is awake, below).
-  if (index == 0) round_kernel_.Open();
-  // The lead's look at the process's CPU time comes before any worker can
-  // start, too.
-  if (index == 0 && round_cpu_) {
-    round_cpu0_ = sys::ProcessCpuTimes();
-    if (tasks_ == TaskCreation::kProcesses) round_cpu0_ += sys::ReapedChildrenCpuTimes();
-  }
-  // ...and nobody starts before everybody is awake: the releaser would
-  // otherwise be running while the others still wake up.
+  // Nobody starts before everybody is awake: the lead would otherwise be
+  // running while the others still wake up.
   shared.awake.fetch_add(1);
   const std::int64_t spin_until = sys::MonotonicNs() + kMaxSpinNs;
   while (shared.awake.load() < everyone && shared.quit.load() == 0 && sys::MonotonicNs() < spin_until) {

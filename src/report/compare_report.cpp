@@ -242,9 +242,32 @@ PointNames NamePoints(const CompareResult& result) {
   return names;
 }
 
+// The point's kernel rows that could be shown without -v (counts of
+// events that moved with the samples) are one family: a row stays
+// significant only under Holm's correction over it, so that of a dozen
+// background values none is shown by chance one time in twenty.
+void HolmOverKernelRows(std::vector<FigureRow>& rows, const std::string& point) {
+  std::vector<FigureRow*> family;
+  std::vector<double> p_values;
+  for (FigureRow& row : rows) {
+    if (row.point != point || !row.kernel_value || row.kernel_level || !row.kernel_moved) continue;
+    family.push_back(&row);
+    p_values.push_back(DecidingPValue(row.comparison).value_or(1.0));
+  }
+  const std::vector<bool> kept = HolmSignificant(p_values);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    family[i]->kernel_holm_significant = family[i]->comparison.significant && kept[i];
+  }
+}
+
 bool ZeroOnBothSides(const FigureRow& row) {
   const Comparison& c = row.comparison;
   return !row.is_rate && c.a.n > 0 && c.b.n > 0 && c.a.mean == 0 && c.b.mean == 0 && c.a.stddev == 0 && c.b.stddev == 0;
+}
+
+bool RowShownBriefly(const FigureRow& row) {
+  if (ZeroOnBothSides(row)) return false;
+  return !row.kernel_value || (row.kernel_holm_significant && row.kernel_moved && !row.kernel_level);
 }
 
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options) {
@@ -318,10 +341,15 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     }
     // The kernel's accounting, where both sides read it: a value one side
     // never moved is 0 in each of its samples.
+    if (ReadKernelAccounting(*ma) && ReadKernelAccounting(mb)) out.kernel_read.insert(key);
     std::vector<std::string> kernel_names = KernelValueNames(*ma);
     for (const std::string& name : KernelValueNames(mb)) {
       if (!Contains(kernel_names, name)) kernel_names.push_back(name);
     }
+    // The headline values first, as the brief text names them, then by name.
+    std::sort(kernel_names.begin(), kernel_names.end(), [](const std::string& x, const std::string& y) {
+      return std::pair{KernelHeadlineRank(x), x} < std::pair{KernelHeadlineRank(y), y};
+    });
     for (const std::string& name : kernel_names) {
       const auto va = KernelValuePerLoop(*ma, name);
       const auto vb = KernelValuePerLoop(mb, name);
@@ -331,6 +359,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       out.rows.back().kernel_level = KernelValueIsLevel(name);
       out.rows.back().kernel_moved = ma->kernel_moved.count(name) > 0 || mb.kernel_moved.count(name) > 0;
     }
+    HolmOverKernelRows(out.rows, key);
   }
   for (const auto& [key, mb] : index_b) {
     if (!index_a.count(key)) out.only_in_b.push_back(key);
@@ -445,10 +474,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   std::vector<const FigureRow*> rows;
   std::size_t kernel_rows = 0;
   for (const FigureRow& row : result.rows) {
-    const bool worth_a_row =
-        !ZeroOnBothSides(row) &&
-        (!row.kernel_value || (row.comparison.significant && row.kernel_moved && !row.kernel_level));
-    if (!options.style.verbose && !worth_a_row) continue;
+    if (!options.style.verbose && !RowShownBriefly(row)) continue;
     rows.push_back(&row);
     kernel_rows += row.kernel_value ? 1 : 0;
   }

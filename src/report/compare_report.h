@@ -9,9 +9,10 @@
 #pragma once
 
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,7 +78,16 @@ struct FigureRow {
   bool kernel_value = false;
   bool kernel_level = false;
   bool kernel_moved = false;
+  // significant, and still so under Holm's correction over the point's
+  // kernel rows that moved with the samples.
+  bool kernel_holm_significant = false;
 };
+
+// Whether a row is shown without -v: a figure that is not zero on both
+// sides; of the kernel's accounting, only a count of events that changed
+// significantly (after Holm's correction over the point's) and moved with
+// the samples on a side.
+bool RowShownBriefly(const FigureRow& row);
 
 // Whether the drift between results is unseen: the runs decide, but a side
 // is one result, whose runs were taken back to back (seconds apart, where
@@ -96,6 +106,9 @@ struct CompareResult {
   // A point as matched -> as people read it: "memcpy size=64 MiB impl=libc"
   // (A's values as its run printed them, in its order).
   std::map<std::string, std::string> shown;
+  // The points where both sides read the kernel's accounting: a value
+  // without a row there changed on neither side.
+  std::set<std::string> kernel_read;
   const std::string& Shown(const std::string& point) const;
 };
 

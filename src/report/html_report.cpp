@@ -484,9 +484,10 @@ IntervalKind KindOf(Finding finding) {
       return IntervalKind::kWorse;
     case Finding::kNoChange:
       return IntervalKind::kNoChange;
+    case Finding::kChanged:
+      return IntervalKind::kNeutral;  // the kernel's accounting: no side is better
     case Finding::kInconclusive:
     case Finding::kInvocationsDiffer:
-    case Finding::kChanged:
       break;
   }
   return IntervalKind::kInconclusive;
@@ -669,6 +670,9 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   chart.threshold_pct = floored ? 0 : options.threshold_pct;
   std::vector<std::vector<Cell>> rows;
   for (const FigureRow& row : compared.rows) {
+    // The kernel's accounting as the text shows it: dozens of background
+    // values only with -v.
+    if (row.kernel_value && !options.style.verbose && !RowShownBriefly(row)) continue;
     const Comparison& c = row.comparison;
     const IntervalKind kind = KindOf(c.finding);
     rows.push_back({{row.point},

@@ -124,6 +124,10 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
   return out;
 }
 
+bool ReadKernelAccounting(const LoadedMeasurement& m) {
+  return std::any_of(m.kernel_per_loop.begin(), m.kernel_per_loop.end(), [](const auto& run) { return !run.empty(); });
+}
+
 std::vector<std::string> KernelValueNames(const LoadedMeasurement& m) {
   std::vector<std::string> names;
   for (const auto& run : m.kernel_per_loop) {

@@ -37,6 +37,8 @@ struct LoadedMeasurement {
   std::set<std::string> kernel_moved;
 };
 
+// Whether any sample of the measurement read the kernel's accounting.
+bool ReadKernelAccounting(const LoadedMeasurement& m);
 // Every kernel value that changed in any sample of the measurement.
 std::vector<std::string> KernelValueNames(const LoadedMeasurement& m);
 // One kernel value per loop, a list per run, 0 in the samples it did not

@@ -315,7 +315,14 @@ bool Doubtful(const Comparison& c) {
 std::string Mark(const Comparison& c) {
   if (Doubtful(c)) return "?";
   if (!c.significant) return "-";
-  return c.verdict.find("better") != std::string::npos ? "better *" : "worse *";
+  switch (c.finding) {
+    case Finding::kBetter:
+      return "better *";
+    case Finding::kWorse:
+      return "worse *";
+    default:
+      return "changed *";  // the kernel's accounting: no side is better
+  }
 }
 
 // The time per loop is the rate's inverse: the summary names the rate.
@@ -328,7 +335,7 @@ std::string CompareRows(const CompareResult& compared, const CompareOptions& opt
   std::vector<std::vector<std::string>> changed;
   for (const FigureRow& row : compared.rows) {
     const Comparison& c = row.comparison;
-    if (!c.significant || IsTime(row)) continue;
+    if (!c.significant || IsTime(row) || !RowShownBriefly(row)) continue;
     changed.push_back({points.cells.at(row.point), row.figure, CompactNumber(c.a.mean), CompactNumber(c.b.mean),
                        fmt::format("{:+.1f}%", c.change_pct), Mark(c)});
   }

@@ -9,15 +9,26 @@
 
 namespace membench::sys {
 
+namespace {
+
+std::string NumastatPath(int node) { return "/sys/devices/system/node/node" + std::to_string(node) + "/numastat"; }
+
+}  // namespace
+
 KernelAccountingText ReadKernelAccountingText() {
-  static const std::vector<int> nodes = OnlineNodes();
+  // The nodes with a numastat (a kernel without NUMA has none): from then
+  // on, one that cannot be read makes the reading incomplete.
+  static const std::vector<int> nodes = [] {
+    std::vector<int> readable;
+    for (const int node : OnlineNodes()) {
+      if (ReadFile(NumastatPath(node))) readable.push_back(node);
+    }
+    return readable;
+  }();
   KernelAccountingText text;
   text.vmstat = ReadFile("/proc/vmstat").value_or("");
   text.meminfo = ReadFile("/proc/meminfo").value_or("");
-  for (const int node : nodes) {
-    text.numastat.emplace_back(
-        node, ReadFile("/sys/devices/system/node/node" + std::to_string(node) + "/numastat").value_or(""));
-  }
+  for (const int node : nodes) text.numastat.emplace_back(node, ReadFile(NumastatPath(node)).value_or(""));
   return text;
 }
 
