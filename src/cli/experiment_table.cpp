@@ -66,19 +66,6 @@ Comparison FillUnpaired(const Measurement& a, const Measurement& b, const std::v
   return c;
 }
 
-// A value of the kernel's accounting per loop in each sample that read it
-// (0 where it did not change); empty where none did.
-std::vector<double> KernelValuePerLoop(const Measurement& m, const std::string& name) {
-  std::vector<double> values;
-  for (const Sample& s : m.samples) {
-    if (s.kernel_window_ns <= 0 || s.loops == 0) continue;
-    const auto it = s.kernel_deltas.find(name);
-    values.push_back(it == s.kernel_deltas.end() ? 0.0
-                                                 : static_cast<double>(it->second) / static_cast<double>(s.loops));
-  }
-  return values;
-}
-
 // "32.00 /loop +-1.2%", "0 /loop" for a value that never changed.
 std::string KernelCell(const Summary& side) {
   if (side.mean == 0) return "0 /loop";
@@ -94,33 +81,50 @@ std::string CountRatio(double a, double b) {
   return b == 0 ? "n/a" : "inf";
 }
 
+// The row of `name` under `rate_row`, its cells empty.
+TableRow KernelValueRow(const TableRow& rate_row, const std::string& name) {
+  TableRow row;
+  row.run = rate_row.run;
+  row.comparison = "  " + KernelValueLabel(name) + " /loop";
+  row.conditions = rate_row.conditions;
+  row.ratio = row.interval = "n/a";
+  row.kernel_value = true;
+  return row;
+}
+
+// A value's comparison into its row's cells and verdict.
+void FillKernelCells(const Comparison& c, TableRow& row) {
+  row.a = KernelCell(c.a);
+  row.b = KernelCell(c.b);
+  row.ratio = CountRatio(c.a.mean, c.b.mean);
+  row.interval = IntervalCell(c);
+  row.verdict = c.verdict;
+  row.finding = c.finding;
+}
+
+void SayNotRead(TableRow& row) {
+  row.verdict = "no verdict: the kernel's accounting was not read on a side";
+  row.finding = Finding::kInconclusive;
+}
+
 // Under a row of rates, a row for each value of the kernel's accounting the
 // run names, of the same two points: unpaired (the values are machine-wide
 // counts a sample, not rates a round), and only "higher" or "lower".
 void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Measurement& b,
                         const std::vector<std::string>& kernel_values, std::vector<TableRow>& rows) {
   for (const std::string& name : kernel_values) {
-    TableRow row;
-    row.run = rate_row.run;
-    row.comparison = "  " + KernelValueLabel(name) + " /loop";
-    row.conditions = rate_row.conditions;
-    const std::vector<double> va = KernelValuePerLoop(a, name);
-    const std::vector<double> vb = KernelValuePerLoop(b, name);
+    TableRow row = KernelValueRow(rate_row, name);
+    const std::vector<double> va = KernelValuePerLoop(a.samples, name);
+    const std::vector<double> vb = KernelValuePerLoop(b.samples, name);
     if (va.empty() || vb.empty()) {
       row.a = va.empty() ? "not read" : "";
       row.b = vb.empty() ? "not read" : "";
-      row.ratio = row.interval = "n/a";
-      row.verdict = "no verdict: the kernel's accounting was not read on a side";
+      SayNotRead(row);
       rows.push_back(row);
       continue;
     }
-    const Comparison c = Compare(va, vb, Better::kNeither, 1.0);
-    row.a = KernelCell(c.a);
-    row.b = KernelCell(c.b);
-    row.ratio = CountRatio(c.a.mean, c.b.mean);
-    row.interval = IntervalCell(c);
-    row.verdict = c.verdict + " (unpaired)";
-    row.finding = c.finding;
+    FillKernelCells(Compare(va, vb, Better::kNeither, 1.0), row);
+    row.verdict += " (unpaired)";
     // A count the same in every sample (a fault a huge page) needs no test.
     const auto same = [&](double v) { return v == va.front(); };
     if (std::all_of(va.begin(), va.end(), same) && std::all_of(vb.begin(), vb.end(), same)) {
@@ -353,26 +357,15 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
       const auto value = std::find_if(compared.rows.begin(), compared.rows.end(), [&](const FigureRow& other) {
         return other.point == figure.point && other.figure == name + " /loop";
       });
-      TableRow value_row = row;
-      value_row.comparison = "  " + KernelValueLabel(name) + " /loop";
-      if (value == compared.rows.end() && compared.kernel_read.count(figure.point) == 0) {
-        value_row.a = value_row.b = "";
-        value_row.ratio = value_row.interval = "n/a";
-        value_row.verdict = "no verdict: the kernel's accounting was not read on a side";
-        value_row.finding = Finding::kInconclusive;
-      } else if (value == compared.rows.end()) {
+      TableRow value_row = KernelValueRow(row, name);
+      if (value != compared.rows.end()) {
+        FillKernelCells(value->comparison, value_row);
+      } else if (compared.kernel_read.count(figure.point) == 0) {
+        SayNotRead(value_row);
+      } else {
         value_row.a = value_row.b = "0 /loop";
-        value_row.ratio = value_row.interval = "n/a";
         value_row.verdict = "did not change on either side";
         value_row.finding = Finding::kNoChange;
-      } else {
-        const Comparison& v = value->comparison;
-        value_row.a = KernelCell(v.a);
-        value_row.b = KernelCell(v.b);
-        value_row.ratio = CountRatio(v.a.mean, v.b.mean);
-        value_row.interval = IntervalCell(v);
-        value_row.verdict = v.verdict;
-        value_row.finding = v.finding;
       }
       rows.push_back(value_row);
     }
@@ -404,6 +397,13 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
       "the runs'\n#   own tables give arithmetic means); B/A: for paired rounds the median of the per-round ratios, "
       "with its\n#   distribution-free (sign-test) interval, else the ratio of the geometric means with Welch's 95% CI "
       "on the logs\n#   (docs/statistics.md)\n");
+  if (std::any_of(rows.begin(), rows.end(), [](const TableRow& r) { return r.kernel_value; })) {
+    // Counts are compared as they are, not on the log scale.
+    fmt::print(
+        "# /loop rows: the kernel's accounting, machine-wide: A, B the arithmetic mean "
+        "with its 95% CI;\n#   B/A the ratio of the means (inf: from none), its 95% interval by the delta method; "
+        "only higher or lower\n");
+  }
 }
 
 }  // namespace membench

@@ -24,6 +24,9 @@ struct TableRow {
   std::string interval;
   std::string verdict;
   Finding finding = Finding::kInconclusive;
+  // A value of the kernel's accounting under a rate row: its cells are
+  // arithmetic means (PrintExperimentTable says so beside the legend).
+  bool kernel_value = false;
 };
 
 // The figure a measurement is judged by: its rate, or for a program run

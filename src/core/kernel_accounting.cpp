@@ -179,6 +179,19 @@ std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>
   return out;
 }
 
+bool ReadKernelAccounting(const Sample& s) { return s.kernel_window_ns > 0 && s.loops > 0; }
+
+std::vector<double> KernelValuePerLoop(const std::vector<Sample>& samples, const std::string& name) {
+  std::vector<double> values;
+  for (const Sample& s : samples) {
+    if (!ReadKernelAccounting(s)) continue;
+    const auto it = s.kernel_deltas.find(name);
+    values.push_back(it == s.kernel_deltas.end() ? 0.0
+                                                 : static_cast<double>(it->second) / static_cast<double>(s.loops));
+  }
+  return values;
+}
+
 bool KernelValueIsBytes(const std::string& name) {
   if (name.rfind(kMeminfoPrefix, 0) != 0) return false;
   // meminfo's counts of pages have no kB.

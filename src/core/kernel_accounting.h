@@ -96,6 +96,13 @@ struct Sample;
 std::vector<KernelCounterChange> SummarizeKernelDeltas(const std::vector<Sample>& samples,
                                                        const std::optional<KernelIdleInterval>& idle);
 
+// Whether a sample read the accounting and did work to divide it by.
+bool ReadKernelAccounting(const Sample& s);
+
+// One value's change a loop in each sample that read the accounting (0
+// where it did not change); empty where none did.
+std::vector<double> KernelValuePerLoop(const std::vector<Sample>& samples, const std::string& name);
+
 // The values whose readings are in bytes (meminfo's kB values).
 bool KernelValueIsBytes(const std::string& name);
 

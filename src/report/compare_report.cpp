@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -342,10 +343,10 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     // The kernel's accounting, where both sides read it: a value one side
     // never moved is 0 in each of its samples.
     if (ReadKernelAccounting(*ma) && ReadKernelAccounting(mb)) out.kernel_read.insert(key);
-    std::vector<std::string> kernel_names = KernelValueNames(*ma);
-    for (const std::string& name : KernelValueNames(mb)) {
-      if (!Contains(kernel_names, name)) kernel_names.push_back(name);
-    }
+    std::vector<std::string> kernel_names;
+    const std::vector<std::string> names_a = KernelValueNames(*ma);
+    const std::vector<std::string> names_b = KernelValueNames(mb);
+    std::set_union(names_a.begin(), names_a.end(), names_b.begin(), names_b.end(), std::back_inserter(kernel_names));
     // The headline values first, as the brief text names them, then by name.
     std::sort(kernel_names.begin(), kernel_names.end(), [](const std::string& x, const std::string& y) {
       return std::pair{KernelHeadlineRank(x), x} < std::pair{KernelHeadlineRank(y), y};
@@ -482,7 +483,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     fmt::print(out,
                "# vmstat., meminfo., node<N>.: the kernel's accounting, machine-wide, per loop "
                "(docs/kernel-accounting.md); counts of events that moved with the samples shown where they changed "
-               "significantly{}\n",
+               "significantly (Holm's correction over the point's){}\n",
                options.style.verbose ? "" : " (-v shows all, levels too)");
   }
   if (!names.common.empty()) fmt::print(out, "# the same in every point: {}\n", names.common);

@@ -63,7 +63,7 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   }
   figures.kernel_per_loop.resize(static_cast<std::size_t>(runs));
   for (const Sample& s : m.samples) {
-    if (s.invocation < 0 || s.invocation >= result.invocations || s.kernel_window_ns <= 0 || s.loops == 0) continue;
+    if (s.invocation < 0 || s.invocation >= result.invocations || !ReadKernelAccounting(s)) continue;
     const auto run = static_cast<std::size_t>(runs_of_invocation[static_cast<std::size_t>(s.invocation)]);
     std::map<std::string, double> per_loop;
     for (const auto& [name, delta] : s.kernel_deltas) {
