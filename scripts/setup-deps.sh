@@ -15,7 +15,8 @@
 set -euo pipefail
 
 run_packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
-              libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev)
+              libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev
+              libdw-dev)
 test_only_packages=(googletest libgtest-dev postgresql rt-tests chromium clang libclang-rt-14-dev)
 
 usage() {

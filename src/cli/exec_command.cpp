@@ -18,6 +18,8 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   AddReportFlags(cmd, args.output.format, args.output.report_path, args.output.style, ResultFormats());
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
+  cmd.add_flag("--profile", args.profile,
+               "where the time went: sample cycles (cpu-clock without a PMU) and keep each symbol's self share");
   AddSaveFlags(cmd, args.output.save);
   AddSettingFlag(cmd, args.settings);
   cmd.add_option("command", args.command, "the command and its arguments, after --");
@@ -28,6 +30,7 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   RunOptions options;
   options.sampling.repetitions = PositiveInt(args.repetitions, "-r", 1);
   options.sampling.warmup = PositiveInt(args.warmup, "--warmup", 0);
+  options.profile = args.profile;
   CheckOutputs(args.output);
   Invocation invocation(ResultKind::kExec, argc, argv);
   invocation.UseEvents(args.events);

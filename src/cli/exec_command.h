@@ -22,6 +22,7 @@ struct ExecArgs {
   OutputRequest output;
   bool show_output = false;
   bool ignore_status = false;
+  bool profile = false;  // --profile
   std::vector<std::string> settings;  // --setting PATH=V1,V2, each: a point per value
   std::vector<std::string> command;
 };

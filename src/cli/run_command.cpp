@@ -47,6 +47,7 @@ struct CommonRunFlags {
   std::string invocations;  // "": kDefaultInvocations, or 1 with --precision
   bool force = false;
   bool quiet = false;
+  bool profile = false;
 };
 
 // A run is three separate processes by default, of two samples a point
@@ -168,6 +169,8 @@ void AddCommonRunFlags(CLI::App& cmd, CommonRunFlags& f, const WorkloadInfo& inf
                  "the buffers land; no,yes measures both (default no)")
       ->type_name("no|yes");
   AddResultFlags(cmd, f);
+  cmd.add_flag("--profile", f.profile,
+               "where the time went: sample cycles (cpu-clock without a PMU) and keep each symbol's self share");
   cmd.add_flag("--force", f.force, "run sizes that do not fit in MemAvailable");
   cmd.add_flag("-q,--quiet", f.quiet, "no progress line on stderr (there is none when stderr is not a terminal)");
   AddSettingFlag(cmd, f.settings);
@@ -223,6 +226,7 @@ RunOptions OptionsFrom(const CommonRunFlags& flags, int default_invocations) {
   if (!flags.cpus.empty()) options.cpus = ParseCpuList(flags.cpus);
   if (!flags.pressure.empty()) options.pressure = PositiveInt(flags.pressure, "--pressure", 0);
   options.force = flags.force;
+  options.profile = flags.profile;
   options.quiet = flags.quiet;
   options.repetitions_given = !flags.repetitions.empty();
   options.paired_by = CanonicalParamName(flags.paired_by);

@@ -80,6 +80,11 @@ struct Sample {
   // kernel_window_ns; 0 where it was not read.
   std::map<std::string, std::int64_t> kernel_deltas;
   std::int64_t kernel_window_ns = 0;
+  // Under --profile (core/profile.h): the profiling samples taken while the
+  // timed region ran, and how many landed in each symbol (its self count),
+  // the most frequent kept; 0 and empty where the sample was not profiled.
+  std::uint64_t profile_samples = 0;
+  std::map<std::string, std::int64_t> profile_self;
 };
 
 // Work per second in one sample; nullopt when no time elapsed (a clock too
@@ -152,6 +157,10 @@ struct RunResult {
   // The kernel's accounting across idle intervals, one an invocation,
   // summed: what the machine's other work adds to each sample's deltas.
   std::optional<KernelIdleInterval> kernel_idle;
+  // Under --profile: the event sampled ("cycles", or "cpu-clock" without a
+  // PMU) and whose samples were kept; "" where nothing was profiled.
+  std::string profile_event;
+  std::string profile_scope;
   bool interleaved = false;  // round k of every measurement was taken together
   // How many separate processes measured it (`run --invocations`), each
   // with its own address space, physical pages and process state: one

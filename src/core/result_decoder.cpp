@@ -228,6 +228,8 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   out.side_counts = in.OptionalUnsigneds(s, "side_counts", at);
   out.kernel_window_ns = in.IntegerOr(s, "kernel_window_ns", at);
   out.kernel_deltas = in.IntegerMap(s, "kernel_deltas", at);
+  out.profile_samples = in.UnsignedOr(s, "profile_samples", at);
+  out.profile_self = in.IntegerMap(s, "profile_self", at);
   if (const json* counters = in.Find(s, "counters")) {
     const std::string where = at + ".counters";
     for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
@@ -430,6 +432,8 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
     out.kernel_idle = KernelIdleInterval{in.Integer(in.At(*idle, "window_ns", "kernel_idle"), "kernel_idle.window_ns"),
                                          in.IntegerMap(*idle, "deltas", "kernel_idle")};
   }
+  out.profile_event = in.TextOr(doc, "profile_event", "", "");
+  out.profile_scope = in.TextOr(doc, "profile_scope", "", "");
   const json& events = in.Array(in.At(doc, "events", ""), "events");
   for (std::size_t i = 0; i < events.size(); ++i)
     out.events.push_back(ReadEvent(in, events[i], Reader::Index("events", i)));

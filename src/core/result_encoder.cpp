@@ -115,7 +115,9 @@ json SampleToJson(const Sample& s) {
           {"side_counts", side_counts},
           {"counters", counters},
           {"kernel_window_ns", s.kernel_window_ns},
-          {"kernel_deltas", s.kernel_deltas}};
+          {"kernel_deltas", s.kernel_deltas},
+          {"profile_samples", s.profile_samples},
+          {"profile_self", s.profile_self}};
 }
 
 const char* FigureName(SummaryFigure figure) {
@@ -323,6 +325,8 @@ json ResultToJson(const RunResult& r) {
       {"tsc_ghz", r.tsc_ghz},
       {"kernel_idle", r.kernel_idle ? json{{"window_ns", r.kernel_idle->window_ns}, {"deltas", r.kernel_idle->deltas}}
                                     : json(nullptr)},
+      {"profile_event", r.profile_event},
+      {"profile_scope", r.profile_scope},
       {"events", events},
       {"notes", r.notes},
       {"measurements", measurements}};

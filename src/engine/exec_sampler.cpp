@@ -19,8 +19,9 @@ std::string JoinedCommand(const std::vector<std::string>& argv) {
   return out;
 }
 
-ExecSampler::ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop)
-    : request_(std::move(request)), events_(std::move(events)), stop_(stop) {}
+ExecSampler::ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop,
+                         sys::Profiler* profiler)
+    : request_(std::move(request)), events_(std::move(events)), stop_(stop), profiler_(profiler) {}
 
 void ExecSampler::Describe(Measurement& m) const {
   m.unit = WorkUnit::kRuns;
@@ -35,7 +36,7 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   ++runs_;
   sys::HeldCommand command(request_.argv, request_.show_output);
   CounterSet counters(events_, sys::CountTarget{command.pid(), false});
-  KernelAccountingWindow kernel;
+  KernelAccountingWindow kernel(profiler_);
   kernel.Open();
   counters.Start();
   const std::uint64_t tsc0 = sys::ReadTsc();

@@ -16,6 +16,10 @@
 
 namespace membench {
 
+namespace sys {
+class Profiler;
+}
+
 struct CommandRequest {
   std::vector<std::string> argv;
   bool show_output = false;
@@ -24,7 +28,9 @@ struct CommandRequest {
 
 class ExecSampler : public SampleSource {
  public:
-  ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop);
+  // `profiler`: --profile's, or null.
+  ExecSampler(CommandRequest request, std::vector<EventEncoding> events, const StopRequest& stop,
+              sys::Profiler* profiler = nullptr);
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return true; }
   Sample Take(std::uint64_t loops) override;
@@ -34,6 +40,7 @@ class ExecSampler : public SampleSource {
   CommandRequest request_;
   std::vector<EventEncoding> events_;
   const StopRequest& stop_;
+  sys::Profiler* profiler_;
   int runs_ = 0;
   std::vector<std::string> notes_;
 };

@@ -21,6 +21,7 @@
 #include "sys/cache_pressure.h"
 #include "sys/cgroup_limits.h"
 #include "sys/clock.h"
+#include "sys/profiler.h"
 #include "sys/collect_system_info.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
@@ -98,13 +99,15 @@ class WorkloadOpener : public PointOpener {
  public:
   WorkloadOpener(const WorkloadInfo& info, const std::vector<EventEncoding>& events,
                  const std::vector<EventStatus>& expected, const std::vector<int>& cpus,
-                 std::vector<std::string>& run_notes, MemoryTrafficMeter* memory, SettingTreatments& settings)
+                 std::vector<std::string>& run_notes, MemoryTrafficMeter* memory, sys::Profiler* profiler,
+                 SettingTreatments& settings)
       : info_(info),
         events_(events),
         expected_(expected),
         cpus_(cpus),
         run_notes_(run_notes),
         memory_(memory),
+        profiler_(profiler),
         settings_(settings) {}
 
   std::unique_ptr<SampleSource> Open(const Point& point) override {
@@ -120,9 +123,9 @@ class WorkloadOpener : public PointOpener {
     settings_.Apply(KernelSettingsOf(point));
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
-      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_);
+      source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_, profiler_);
     } else {
-      source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_, memory_);
+      source = std::make_unique<WorkloadSampler>(info_, point, events_, expected_, memory_, profiler_);
     }
     return std::make_unique<GuardedSource>(std::move(setting), std::move(source), settings_, point);
   }
@@ -134,23 +137,25 @@ class WorkloadOpener : public PointOpener {
   const std::vector<int>& cpus_;
   std::vector<std::string>& run_notes_;
   MemoryTrafficMeter* memory_;
+  sys::Profiler* profiler_;
   SettingTreatments& settings_;
 };
 
 class CommandOpener : public PointOpener {
  public:
   CommandOpener(const CommandRequest& request, const std::vector<EventEncoding>& events, const StopRequest& stop,
-                SettingTreatments& settings)
-      : request_(request), events_(events), stop_(stop), settings_(settings) {}
+                sys::Profiler* profiler, SettingTreatments& settings)
+      : request_(request), events_(events), stop_(stop), profiler_(profiler), settings_(settings) {}
   std::unique_ptr<SampleSource> Open(const Point& point) override {
-    return std::make_unique<GuardedSource>(nullptr, std::make_unique<ExecSampler>(request_, events_, stop_), settings_,
-                                           point);
+    return std::make_unique<GuardedSource>(nullptr, std::make_unique<ExecSampler>(request_, events_, stop_, profiler_),
+                                           settings_, point);
   }
 
  private:
   const CommandRequest& request_;
   const std::vector<EventEncoding>& events_;
   const StopRequest& stop_;
+  sys::Profiler* profiler_;
   SettingTreatments& settings_;
 };
 
@@ -237,6 +242,16 @@ void Invocation::OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& i
     Note("memory traffic not measured (" + memory_traffic_missing_ +
          "): the 'traffic at memory' figures are estimates");
   }
+}
+
+void Invocation::OpenProfiler(bool profile) {
+  if (!profile || profiler_) return;
+  profiler_ = std::make_unique<sys::Profiler>();
+  result_.profile_event = profiler_->event();
+  result_.profile_scope = profiler_->scope();
+  Note(fmt::format("--profile: {} sampled 4,000 times a second a CPU while each sample ran ({}); the rates include "
+                   "the sampling's interrupts",
+                   profiler_->event(), profiler_->scope()));
 }
 
 bool Invocation::Interrupted() const { return sys::Interrupted(); }
@@ -340,6 +355,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   if (!options.repetitions_given) DecideRepetitions(points, options, info.UnitsOf(points), plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
   OpenMemoryTraffic(options.memory_traffic, info);
+  OpenProfiler(options.profile);
 
   // Started before the pinning, so they are not confined to --cpu.
   std::optional<sys::CachePressure> pressure;
@@ -358,7 +374,7 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   const sys::ScopedAffinity affinity(options.cpus);
   const sys::ProgressLine progress(options.quiet);
   WorkloadOpener opener(info, events_, result_.events, options.cpus, result_.notes, memory_traffic_.get(),
-                        guards_->settings);
+                        profiler_.get(), guards_->settings);
   const MonotonicClock clock;
   const SignalStop stop;
   const std::size_t before = result_.measurements.size();
@@ -397,10 +413,11 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
   if (points.empty()) points.push_back(command);
   CheckSettingsAvailable(points, false);
   ProbeEvents(true);
+  OpenProfiler(options.profile);
   guards_->settings.Hold(points);
   ReadKernelIdle();
   const SignalStop stop;
-  CommandOpener opener(request, events_, stop, guards_->settings);
+  CommandOpener opener(request, events_, stop, profiler_.get(), guards_->settings);
   SamplingPlan plan = options.sampling;
   plan.extend_warmup = false;
   plan.loops.reset();
@@ -416,6 +433,9 @@ RunResult Invocation::Finish() {
          " for the tracepoints, in a mount namespace of its own: the rest of the machine never saw it");
   }
   guards_->tracefs.reset();
+  if (profiler_) {
+    for (std::string& note : profiler_->TakeNotes()) Note(std::move(note));
+  }
   for (std::string& note : guards_->settings.Release()) Note(std::move(note));
   result_.interrupted = sys::Interrupted();
   result_.tsc_ghz = EstimateTscGhz(result_.measurements);

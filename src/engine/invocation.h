@@ -27,6 +27,9 @@
 namespace membench {
 
 class MemoryTrafficMeter;
+namespace sys {
+class Profiler;
+}
 
 // What a command asks for besides its points.
 struct RunOptions {
@@ -44,6 +47,8 @@ struct RunOptions {
   int invocations = 1;
   // Whether the memory controllers' counters measure each sample's traffic.
   MemoryTrafficMode memory_traffic = MemoryTrafficMode::kAuto;
+  // --profile: where each sample's time went (sys/profiler.h).
+  bool profile = false;
 };
 
 // Throws Error, as Measure would, when a point cannot run here (memory,
@@ -104,10 +109,13 @@ class Invocation {
   // Opens the memory traffic meter at the first Measure, and says in the
   // notes what it counts or why it counts nothing.
   void OpenMemoryTraffic(MemoryTrafficMode mode, const WorkloadInfo& info);
+  // Opens --profile's sampling at the first call that asks for it.
+  void OpenProfiler(bool profile);
   RunResult result_;
   std::unique_ptr<MemoryTrafficMeter> memory_traffic_;
   bool memory_traffic_tried_ = false;
   std::string memory_traffic_missing_;
+  std::unique_ptr<sys::Profiler> profiler_;
   std::vector<EventEncoding> events_;
   std::unique_ptr<Guards> guards_;
 };

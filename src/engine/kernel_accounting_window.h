@@ -3,7 +3,9 @@
 // memory controllers' counters are (core/kernel_accounting.h): Open before
 // the clock starts, Close after it stops. The reads (tens of microseconds
 // each, bench/RESULTS.md) are in neither the timed region nor the sample's
-// CPU times, and the text is parsed only after the timed region.
+// CPU times, and the text is parsed only after the timed region. Under
+// --profile the window also samples where the time went (sys/profiler.h),
+// inside the reads, and resolves the symbols after them.
 #pragma once
 
 #include <cstdint>
@@ -13,13 +15,19 @@
 
 namespace membench {
 
+namespace sys {
+class Profiler;
+}
+
 class KernelAccountingWindow {
  public:
+  explicit KernelAccountingWindow(sys::Profiler* profiler = nullptr) : profiler_(profiler) {}
   void Open();
-  // The deltas since Open, into the sample.
-  void Close(Sample& sample) const;
+  // The deltas since Open, and the profile, into the sample.
+  void Close(Sample& sample);
 
  private:
+  sys::Profiler* profiler_;
   std::int64_t start_ns_ = 0;
   KernelAccountingText before_;  // parsed at Close, after the timed region
 };

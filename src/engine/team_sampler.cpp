@@ -76,13 +76,14 @@ struct TeamSampler::Shared {
 
 TeamSampler::TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
                          const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected,
-                         MemoryTrafficMeter* memory)
+                         MemoryTrafficMeter* memory, sys::Profiler* profiler)
     : info_(info),
       point_(point),
       plan_(plan),
       events_(events),
       expected_(expected),
       traffic_meter_(memory),
+      profiler_(profiler),
       tasks_(info.NeedsOf(point).tasks),
       round_cpu_(plan.kind == WorkerKind::kThread && tasks_ != TaskCreation::kNone),
       lead_cpus_(cpus.empty() ? std::vector<int>{} : std::vector<int>{cpus[0]}),
@@ -298,7 +299,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
   // the accounting's opens once all are prepared (RunRound), before any
   // starts.
   if (traffic_meter_ != nullptr) traffic_meter_->Start();
-  round_kernel_ = KernelAccountingWindow();
+  round_kernel_ = KernelAccountingWindow(profiler_);
   const std::uint32_t round = shared.round.fetch_add(1) + 1;
   sys::FutexWakeAll(shared.round);
   RunRound(0, round, *lead_, *lead_counters_);

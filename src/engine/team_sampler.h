@@ -42,10 +42,11 @@ class TeamSampler : public SampleSource {
   // Starts the workers and prepares every workload; throws Error with the
   // first worker's failure. `cpus`: --cpu, handed out round-robin.
   // `expected`: the run's event statuses (engine/counter_set.h); `memory`:
-  // the invocation's meter, read by the lead around each whole round, or null.
+  // the invocation's meter, read by the lead around each whole round, or
+  // null; `profiler`: --profile's, enabled by the lead around each round.
   TeamSampler(const WorkloadInfo& info, const Point& point, WorkerPlan plan, const std::vector<int>& cpus,
               const std::vector<EventEncoding>& events, const std::vector<EventStatus>& expected = {},
-              MemoryTrafficMeter* memory = nullptr);
+              MemoryTrafficMeter* memory = nullptr, sys::Profiler* profiler = nullptr);
   ~TeamSampler() override;
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return lead_->FreshStateEachSample(); }
@@ -71,6 +72,7 @@ class TeamSampler : public SampleSource {
   std::vector<EventEncoding> events_;
   std::vector<EventStatus> expected_;
   MemoryTrafficMeter* traffic_meter_;
+  sys::Profiler* profiler_;
   TaskCreation tasks_;
   // Thread workers whose workload creates tasks share one process with
   // them: the lead counts that process's CPU time over the parallel

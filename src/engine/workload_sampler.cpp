@@ -104,7 +104,8 @@ TimedRun TimeRun(Workload& workload, CounterSet& counters, std::uint64_t loops, 
 sys::CountTarget CountTargetFor(TaskCreation tasks) { return sys::CountTarget{0, tasks != TaskCreation::kNone}; }
 
 WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
-                                 const std::vector<EventStatus>& expected, MemoryTrafficMeter* memory)
+                                 const std::vector<EventStatus>& expected, MemoryTrafficMeter* memory,
+                                 sys::Profiler* profiler)
     : info_(info),
       point_(point),
       needs_(info.NeedsOf(point)),
@@ -112,6 +113,7 @@ WorkloadSampler::WorkloadSampler(const WorkloadInfo& info, const Point& point, c
       cpu_scope_{CpuTimeScope::Own::kProcess, needs_.tasks == TaskCreation::kProcesses},
       counters_(events, CountTargetFor(needs_.tasks), expected),
       traffic_meter_(memory),
+      profiler_(profiler),
       remap_(Remapped(info, point)),
       remap_by_default_(RemappedByDefault(info, point)) {
   workload_->Prepare(point_);
@@ -166,7 +168,7 @@ Sample WorkloadSampler::Take(std::uint64_t loops) {
   if (remap_ && taken_) Remap();
   taken_ = true;
   if (workload_->FreshStateEachSample()) workload_->PrepareSample();
-  KernelAccountingWindow kernel;
+  KernelAccountingWindow kernel(profiler_);
   return TimeRun(*workload_, counters_, loops, cpu_scope_, traffic_meter_, &kernel).sample;
 }
 

@@ -58,9 +58,10 @@ class WorkloadSampler : public SampleSource {
  public:
   // Makes and prepares the workload; throws Error from Prepare.
   // `expected`: the run's event statuses (engine/counter_set.h); `memory`:
-  // the invocation's meter, or null.
+  // the invocation's meter, or null; `profiler`: --profile's, or null.
   WorkloadSampler(const WorkloadInfo& info, const Point& point, const std::vector<EventEncoding>& events,
-                  const std::vector<EventStatus>& expected = {}, MemoryTrafficMeter* memory = nullptr);
+                  const std::vector<EventStatus>& expected = {}, MemoryTrafficMeter* memory = nullptr,
+                  sys::Profiler* profiler = nullptr);
   void Describe(Measurement& m) const override;
   bool FreshStateEachSample() const override { return workload_->FreshStateEachSample(); }
   Sample Take(std::uint64_t loops) override;
@@ -78,6 +79,7 @@ class WorkloadSampler : public SampleSource {
   CpuTimeScope cpu_scope_;
   CounterSet counters_;
   MemoryTrafficMeter* traffic_meter_;
+  sys::Profiler* profiler_;
   bool remap_ = false;
   bool remap_by_default_ = false;  // remap_ without --remap (engine/workers.h)
   bool taken_ = false;  // a sample has used the current preparation

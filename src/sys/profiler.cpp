@@ -1,0 +1,347 @@
+// File: sys/profiler.cpp
+#include "sys/profiler.h"
+
+#include <cxxabi.h>
+#include <elfutils/libdwfl.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "sys/files.h"
+#include "sys/perf_events.h"
+
+namespace membench::sys {
+
+namespace {
+
+// 4,000 samples a second a CPU, as perf record's default frequency: a
+// sample of 100 ms gives about 400, and the interrupts cost about 1% of a
+// CPU.
+constexpr std::uint64_t kSamplesPerSecond = 4000;
+// Per CPU: 128 pages hold about 21,000 samples of 24 bytes, over 5 s of a
+// busy CPU, drained after every sample.
+constexpr std::size_t kRingPages = 128;
+
+perf_event_attr SamplingAttr(bool cycles, bool with_kernel, bool system_wide) {
+  perf_event_attr attr{};
+  attr.size = sizeof(attr);
+  if (cycles) {
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.config = PERF_COUNT_HW_CPU_CYCLES;
+    attr.freq = 1;
+    attr.sample_freq = kSamplesPerSecond;
+  } else {
+    attr.type = PERF_TYPE_SOFTWARE;
+    attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    attr.sample_period = 1'000'000'000 / kSamplesPerSecond;  // ns of CPU time
+  }
+  attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+  attr.disabled = 1;
+  attr.exclude_hv = 1;
+  attr.exclude_kernel = with_kernel ? 0 : 1;
+  // Which processes are membench's children, and what they exec.
+  attr.task = system_wide ? 1 : 0;
+  attr.comm = system_wide ? 1 : 0;
+  return attr;
+}
+
+int OpenSampling(perf_event_attr attr, pid_t pid, int cpu) {
+  return static_cast<int>(::syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC));
+}
+
+// "membench::(anonymous namespace)::FillLoop(unsigned char*, unsigned long)"
+// -> "membench::(anonymous namespace)::FillLoop": a function's samples are
+// the function's, whatever its overload.
+std::string Demangled(const char* name) {
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  if (status != 0 || demangled == nullptr) return name;
+  std::string out = WithoutParameters(demangled);
+  std::free(demangled);
+  return out;
+}
+
+std::optional<pid_t> ParentOf(pid_t pid) {
+  const auto stat = ReadFile("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return std::nullopt;
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+  const std::size_t close = stat->rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream rest(stat->substr(close + 1));
+  std::string state;
+  pid_t parent = 0;
+  if (!(rest >> state >> parent)) return std::nullopt;
+  return parent;
+}
+
+}  // namespace
+
+// One CPU's (or the thread's) event and its ring buffer.
+struct Profiler::Ring {
+  int fd = -1;
+  void* base = MAP_FAILED;
+  std::size_t mapped = 0;
+  std::size_t data_size = 0;
+
+  ~Ring() {
+    if (base != MAP_FAILED) ::munmap(base, mapped);
+    if (fd >= 0) ::close(fd);
+  }
+
+  // Every record written since the last call, each whole (copied where it
+  // wraps around the buffer's end).
+  std::vector<std::vector<unsigned char>> Take() {
+    auto* meta = static_cast<perf_event_mmap_page*>(base);
+    const unsigned char* data = static_cast<const unsigned char*>(base) + meta->data_offset;
+    const std::uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+    std::uint64_t tail = meta->data_tail;
+    std::vector<std::vector<unsigned char>> records;
+    while (tail + sizeof(perf_event_header) <= head) {
+      perf_event_header header{};
+      CopyOut(data, tail, &header, sizeof(header));
+      if (header.size < sizeof(header) || tail + header.size > head) break;
+      std::vector<unsigned char> record(header.size);
+      CopyOut(data, tail, record.data(), header.size);
+      records.push_back(std::move(record));
+      tail += header.size;
+    }
+    __atomic_store_n(&meta->data_tail, head, __ATOMIC_RELEASE);
+    return records;
+  }
+
+  void CopyOut(const unsigned char* data, std::uint64_t at, void* to, std::size_t bytes) const {
+    const std::size_t offset = static_cast<std::size_t>(at % data_size);
+    const std::size_t first = std::min(bytes, data_size - offset);
+    std::memcpy(to, data + offset, first);
+    std::memcpy(static_cast<unsigned char*>(to) + first, data, bytes - first);
+  }
+};
+
+// Addresses to names: the kernel's from /proc/kallsyms, each process's
+// user space through libdwfl, opened once a process.
+struct Profiler::Symbolizer {
+  KernelSymbols kernel = KernelSymbols::Parse(ReadFile("/proc/kallsyms").value_or(""));
+  std::map<pid_t, Dwfl*> processes;
+  std::uint64_t unresolved = 0;
+
+  ~Symbolizer() {
+    for (auto& [pid, dwfl] : processes) {
+      if (dwfl != nullptr) dwfl_end(dwfl);
+    }
+  }
+
+  Dwfl* Process(pid_t pid) {
+    const auto it = processes.find(pid);
+    if (it != processes.end()) return it->second;
+    static char* debuginfo_path = nullptr;
+    static const Dwfl_Callbacks callbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo, nullptr,
+                                             &debuginfo_path};
+    Dwfl* dwfl = dwfl_begin(&callbacks);
+    if (dwfl != nullptr && (dwfl_linux_proc_report(dwfl, pid) != 0 || dwfl_report_end(dwfl, nullptr, nullptr) != 0)) {
+      dwfl_end(dwfl);
+      dwfl = nullptr;
+    }
+    processes[pid] = dwfl;
+    return dwfl;
+  }
+
+  std::string User(pid_t pid, std::uint64_t ip, const std::string& command) {
+    if (Dwfl* dwfl = Process(pid)) {
+      if (Dwfl_Module* module = dwfl_addrmodule(dwfl, ip)) {
+        if (const char* name = dwfl_module_addrname(module, ip)) return Demangled(name);
+        const char* file = dwfl_module_info(module, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+        if (file != nullptr) return "[" + std::filesystem::path(file).filename().string() + "]";
+      }
+    }
+    ++unresolved;
+    return "[user space of " + (command.empty() ? std::string("an exited process") : command) + "]";
+  }
+
+  std::string Kernel(std::uint64_t ip) {
+    if (auto name = kernel.Resolve(ip)) return *name;
+    ++unresolved;
+    return "[kernel]";
+  }
+};
+
+Profiler::Profiler() : symbols_(std::make_unique<Symbolizer>()) {
+  const bool cycles = HasHardwarePmu();
+  event_ = cycles ? "cycles" : "cpu-clock";
+  const long page = ::sysconf(_SC_PAGESIZE);
+  const auto map_ring = [&](int fd) {
+    auto ring = std::make_unique<Ring>();
+    ring->fd = fd;
+    for (std::size_t pages = kRingPages; pages >= 8 && ring->base == MAP_FAILED; pages /= 2) {
+      ring->mapped = (pages + 1) * static_cast<std::size_t>(page);
+      ring->data_size = pages * static_cast<std::size_t>(page);
+      ring->base = ::mmap(nullptr, ring->mapped, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    }
+    if (ring->base == MAP_FAILED) {
+      throw Error(std::string("--profile: cannot map the sampling buffer: ") + std::strerror(errno) +
+                  " (raise /proc/sys/kernel/perf_event_mlock_kb, or run as root)");
+    }
+    rings_.push_back(std::move(ring));
+  };
+  // Every CPU, where allowed: the processes of a team and a command's too.
+  const long cpus = ::sysconf(_SC_NPROCESSORS_CONF);
+  std::vector<int> fds;
+  for (int cpu = 0; cpu < cpus; ++cpu) {
+    const int fd = OpenSampling(SamplingAttr(cycles, true, true), -1, cpu);
+    if (fd >= 0) {
+      fds.push_back(fd);
+    } else if (errno != ENODEV) {  // an offline CPU is no refusal
+      for (const int open : fds) ::close(open);
+      fds.clear();
+      break;
+    }
+  }
+  if (!fds.empty()) {
+    system_wide_ = true;
+    for (const int fd : fds) map_ring(fd);
+    scope_ = "every CPU, the samples of membench's processes and their children kept; idle and other processes left out";
+    ours_.insert(::getpid());
+    return;
+  }
+  int fd = OpenSampling(SamplingAttr(cycles, true, false), 0, -1);
+  scope_ = "membench's measuring thread only (sampling every CPU needs root or perf_event_paranoid <= 0)";
+  if (fd < 0 && errno == EACCES) {
+    fd = OpenSampling(SamplingAttr(cycles, false, false), 0, -1);
+    scope_ = "membench's measuring thread, user space only (kernel samples need perf_event_paranoid <= 1)";
+  }
+  if (fd < 0) {
+    throw Error("--profile: perf_event_open(" + event_ + ") failed: " +
+                PerfOpenErrorReason(errno, cycles ? "hardware" : "software", PerfEventParanoid()));
+  }
+  map_ring(fd);
+}
+
+Profiler::~Profiler() = default;
+
+void Profiler::Enable() {
+  // A team's workers and a command's process were forked before the
+  // sample: they are ours from the start. Those forked during it arrive
+  // as the kernel's FORK records.
+  if (system_wide_) FollowChildren(::getpid());
+  for (const auto& ring : rings_) ::ioctl(ring->fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+void Profiler::Disable() {
+  for (const auto& ring : rings_) ::ioctl(ring->fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+void Profiler::FollowChildren(pid_t pid) {
+  std::error_code error;
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+    std::ifstream children(task.path() / "children");
+    pid_t child = 0;
+    while (children >> child) {
+      if (ours_.insert(child).second) FollowChildren(child);
+      not_ours_.erase(child);
+    }
+  }
+}
+
+bool Profiler::Ours(pid_t pid) {
+  if (!system_wide_ || ours_.count(pid)) return true;
+  if (pid <= 0 || not_ours_.count(pid)) return false;  // pid 0: the idle task
+  // A process forked while no sample ran, and not a child of ours then:
+  // ours if one of its ancestors is.
+  for (std::optional<pid_t> at = ParentOf(pid); at && *at > 1; at = ParentOf(*at)) {
+    if (ours_.count(*at)) {
+      ours_.insert(pid);
+      return true;
+    }
+  }
+  not_ours_.insert(pid);
+  return false;
+}
+
+void Profiler::Drain(Sample& sample) {
+  struct Hit {
+    std::uint16_t mode;
+    std::uint64_t ip;
+    pid_t pid;
+  };
+  std::vector<Hit> hits;
+  // Processes first, from every CPU's records: a child's samples on one
+  // CPU may precede its FORK record on another.
+  for (const auto& ring : rings_) {
+    for (const auto& record : ring->Take()) {
+      perf_event_header header{};
+      std::memcpy(&header, record.data(), sizeof(header));
+      const unsigned char* body = record.data() + sizeof(header);
+      const std::size_t body_size = record.size() - sizeof(header);
+      std::uint32_t ids[2] = {0, 0};  // pid and ppid (FORK), pid and tid (COMM, SAMPLE after the ip)
+      if (header.type == PERF_RECORD_SAMPLE && body_size >= 16) {
+        Hit hit{static_cast<std::uint16_t>(header.misc & PERF_RECORD_MISC_CPUMODE_MASK), 0, 0};
+        std::memcpy(&hit.ip, body, 8);
+        std::memcpy(ids, body + 8, 8);
+        hit.pid = static_cast<pid_t>(ids[0]);
+        hits.push_back(hit);
+      } else if (header.type == PERF_RECORD_FORK && body_size >= 8) {
+        std::memcpy(ids, body, 8);
+        if (ours_.count(static_cast<pid_t>(ids[1]))) {
+          ours_.insert(static_cast<pid_t>(ids[0]));
+          not_ours_.erase(static_cast<pid_t>(ids[0]));
+        }
+      } else if (header.type == PERF_RECORD_COMM && body_size > 8) {
+        std::memcpy(ids, body, 8);
+        const char* name = reinterpret_cast<const char*>(body + 8);
+        commands_[static_cast<pid_t>(ids[0])] = std::string(name, strnlen(name, body_size - 8));
+        // The process's mappings changed with its exec: read them anew.
+        symbols_->processes.erase(static_cast<pid_t>(ids[0]));
+      } else if (header.type == PERF_RECORD_LOST && body_size >= 16) {
+        std::uint64_t lost = 0;
+        std::memcpy(&lost, body + 8, 8);
+        lost_ += lost;
+      }
+    }
+  }
+  std::map<std::string, std::int64_t> counts;
+  std::uint64_t kept = 0;
+  for (const Hit& hit : hits) {
+    if (!Ours(hit.pid)) continue;
+    ++kept;
+    if (hit.mode == PERF_RECORD_MISC_KERNEL) {
+      ++counts[symbols_->Kernel(hit.ip)];
+    } else if (hit.mode == PERF_RECORD_MISC_USER) {
+      const auto command = commands_.find(hit.pid);
+      ++counts[symbols_->User(hit.pid, hit.ip, command == commands_.end() ? "" : command->second)];
+    } else {
+      ++counts["[hypervisor or guest]"];
+    }
+  }
+  sample.profile_samples = kept;
+  sample.profile_self = KeepMostFrequent(counts, kSymbolsKeptPerSample);
+}
+
+std::vector<std::string> Profiler::TakeNotes() {
+  std::vector<std::string> notes;
+  if (lost_ > 0 && !lost_noted_) {
+    notes.push_back(fmt::format("--profile: the kernel dropped {} profiling samples (its buffer was full); the shares "
+                                "are of those it kept",
+                                lost_));
+    lost_noted_ = true;
+  }
+  if (symbols_->kernel.empty()) {
+    notes.push_back(
+        "--profile: /proc/kallsyms shows no addresses (kernel.kptr_restrict, or not root): kernel samples are "
+        "[kernel]");
+  }
+  return notes;
+}
+
+}  // namespace membench::sys
