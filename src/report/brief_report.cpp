@@ -567,4 +567,43 @@ void WriteBriefNotes(std::ostream& out, const RunResult& r) {
   fmt::print(out, "# -v (or membench report FILE -v) shows every counter and every note in full\n");
 }
 
+std::string BriefPointLabel(const Measurement& m, const std::vector<std::string>& varying) {
+  std::string label;
+  for (const auto& [name, value] : m.point.values) {
+    if (std::find(varying.begin(), varying.end(), name) != varying.end())
+      label += (label.empty() ? "" : " ") + value.text;
+  }
+  return label.empty() ? m.workload : label;
+}
+
+namespace {
+
+// The first `per_point` values of the first `count` points.
+std::string PointsText(const std::vector<NamedPointValues>& points, std::size_t per_point, std::size_t count) {
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) {
+    const NamedPointValues& point = points[i];
+    text += (i ? "; " : "") + point.label + ":";
+    for (std::size_t v = 0; v < std::min(per_point, point.values.size()); ++v)
+      text += (v ? ", " : " ") + point.values[v];
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string PointsOnOneLine(const std::string& prefix, const std::vector<NamedPointValues>& points,
+                            std::size_t most) {
+  const std::string more = "; more with -v";
+  for (std::size_t per_point = most; per_point >= 1; --per_point) {
+    const std::string line = prefix + PointsText(points, per_point, points.size()) + (per_point < most ? more : "");
+    if (line.size() <= kBriefWidth) return line;
+  }
+  for (std::size_t count = points.size() - 1; count >= 1; --count) {
+    const std::string line = prefix + PointsText(points, 1, count) + more;
+    if (line.size() <= kBriefWidth) return line;
+  }
+  return prefix + "-v lists them";
+}
+
 }  // namespace membench

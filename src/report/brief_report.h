@@ -12,6 +12,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "core/measurement_stats.h"
@@ -31,6 +32,22 @@ void WriteBriefTable(std::ostream& out, const RunResult& r, const std::vector<Me
 
 // The run's notes, each once, and the line that says -v shows the rest.
 void WriteBriefNotes(std::ostream& out, const RunResult& r);
+
+// A point as the brief table's row reads: the values of the parameters
+// that vary over the run, or the workload where none does.
+std::string BriefPointLabel(const Measurement& m, const std::vector<std::string>& varying);
+
+// One line of a section below the brief table (the kernel's events, the
+// profile): "PREFIX thp: a +32, b +1; 4k: ...", with every point and as
+// many of its values as fit in kBriefWidth (its first ones first), else as
+// many points as fit with their first; "; more with -v" where some are
+// left out. `most`: the most values of any point.
+struct NamedPointValues {
+  std::string label;
+  std::vector<std::string> values;
+};
+std::string PointsOnOneLine(const std::string& prefix, const std::vector<NamedPointValues>& points,
+                            std::size_t most);
 
 // The notes every point of the run carries (of a run of two or more
 // points): reports print them once, for the run, not under each point.

@@ -14,6 +14,7 @@
 #include "core/name_lists.h"
 #include "core/noise_floor.h"
 #include "core/power.h"
+#include "report/profile_report.h"
 #include "report/rate_text.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
@@ -244,22 +245,29 @@ PointNames NamePoints(const CompareResult& result) {
 }
 
 // The point's kernel rows that could be shown without -v (counts of
-// events that moved with the samples) are one family: a row stays
-// significant only under Holm's correction over it, so that of a dozen
-// background values none is shown by chance one time in twenty.
-void HolmOverKernelRows(std::vector<FigureRow>& rows, const std::string& point) {
+// events that moved with the samples) are one family, and its profile rows
+// another: a row stays significant only under Holm's correction over its
+// family, so that of a dozen background values (or a dozen symbols) none
+// is shown by chance one time in twenty.
+void HolmOverFamily(std::vector<FigureRow>& rows, const std::string& point, bool (*in_family)(const FigureRow&)) {
   std::vector<FigureRow*> family;
   std::vector<double> p_values;
   for (FigureRow& row : rows) {
-    if (row.point != point || !row.kernel_value || row.kernel_level || !row.kernel_moved) continue;
+    if (row.point != point || !in_family(row)) continue;
     family.push_back(&row);
     p_values.push_back(DecidingPValue(row.comparison).value_or(1.0));
   }
   const std::vector<bool> kept = HolmSignificant(p_values);
   for (std::size_t i = 0; i < family.size(); ++i) {
-    family[i]->kernel_holm_significant = family[i]->comparison.significant && kept[i];
+    family[i]->holm_significant = family[i]->comparison.significant && kept[i];
   }
 }
+
+bool KernelCountThatMoved(const FigureRow& row) { return row.kernel_value && !row.kernel_level && row.kernel_moved; }
+bool ProfileShare(const FigureRow& row) { return row.profile_share; }
+
+// A symbol gets a row where its self share is at least this on a side.
+constexpr double kProfileRowPct = 1.0;
 
 bool ZeroOnBothSides(const FigureRow& row) {
   const Comparison& c = row.comparison;
@@ -268,7 +276,8 @@ bool ZeroOnBothSides(const FigureRow& row) {
 
 bool RowShownBriefly(const FigureRow& row) {
   if (ZeroOnBothSides(row)) return false;
-  return !row.kernel_value || (row.kernel_holm_significant && row.kernel_moved && !row.kernel_level);
+  if (row.profile_share) return row.holm_significant;
+  return !row.kernel_value || (row.holm_significant && row.kernel_moved && !row.kernel_level);
 }
 
 CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const CompareOptions& options) {
@@ -360,7 +369,20 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       out.rows.back().kernel_level = KernelValueIsLevel(name);
       out.rows.back().kernel_moved = ma->kernel_moved.count(name) > 0 || mb.kernel_moved.count(name) > 0;
     }
-    HolmOverKernelRows(out.rows, key);
+    HolmOverFamily(out.rows, key, KernelCountThatMoved);
+    // Where the time went, where both sides were profiled.
+    std::vector<std::string> symbols = ProfiledSymbols(*ma, kProfileRowPct);
+    for (const std::string& symbol : ProfiledSymbols(mb, kProfileRowPct)) {
+      if (std::find(symbols.begin(), symbols.end(), symbol) == symbols.end()) symbols.push_back(symbol);
+    }
+    for (const std::string& symbol : symbols) {
+      const auto va = SelfSharePerRun(*ma, symbol);
+      const auto vb = SelfSharePerRun(mb, symbol);
+      if (va.empty() || vb.empty()) continue;
+      add("self% " + ShownSymbol(symbol), false, figure(va, vb, Better::kNeither));
+      out.rows.back().profile_share = true;
+    }
+    HolmOverFamily(out.rows, key, ProfileShare);
   }
   for (const auto& [key, mb] : index_b) {
     if (!index_a.count(key)) out.only_in_b.push_back(key);
@@ -474,10 +496,19 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   const PointNames names = NamePoints(result);
   std::vector<const FigureRow*> rows;
   std::size_t kernel_rows = 0;
+  std::size_t profile_rows = 0;
   for (const FigureRow& row : result.rows) {
     if (!options.style.verbose && !RowShownBriefly(row)) continue;
     rows.push_back(&row);
     kernel_rows += row.kernel_value ? 1 : 0;
+    profile_rows += row.profile_share ? 1 : 0;
+  }
+  if (profile_rows > 0) {
+    fmt::print(out,
+               "# self% SYMBOL: --profile's share of a sample's profiling samples in that symbol, in percent "
+               "(docs/kernel-accounting.md); shown where it changed significantly (Holm's correction over the "
+               "point's){}\n",
+               options.style.verbose ? "" : " (-v shows every symbol of 1% or more)");
   }
   if (kernel_rows > 0) {
     fmt::print(out,

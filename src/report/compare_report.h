@@ -78,15 +78,19 @@ struct FigureRow {
   bool kernel_value = false;
   bool kernel_level = false;
   bool kernel_moved = false;
+  // A symbol's self share under --profile ("self% clear_page_erms"): shown
+  // where it changed significantly, as a kernel count.
+  bool profile_share = false;
   // significant, and still so under Holm's correction over the point's
-  // kernel rows that moved with the samples.
-  bool kernel_holm_significant = false;
+  // kernel rows that moved with the samples (or over its profile rows).
+  bool holm_significant = false;
 };
 
 // Whether a row is shown without -v: a figure that is not zero on both
 // sides; of the kernel's accounting, only a count of events that changed
 // significantly (after Holm's correction over the point's) and moved with
-// the samples on a side.
+// the samples on a side; of the profile, a share that changed
+// significantly (after Holm's correction over the point's).
 bool RowShownBriefly(const FigureRow& row);
 
 // Whether the drift between results is unseen: the runs decide, but a side

@@ -672,7 +672,7 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
   for (const FigureRow& row : compared.rows) {
     // The kernel's accounting as the text shows it: dozens of background
     // values only with -v.
-    if (row.kernel_value && !options.style.verbose && !RowShownBriefly(row)) continue;
+    if ((row.kernel_value || row.profile_share) && !options.style.verbose && !RowShownBriefly(row)) continue;
     const Comparison& c = row.comparison;
     const IntervalKind kind = KindOf(c.finding);
     rows.push_back({{row.point},

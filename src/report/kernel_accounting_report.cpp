@@ -31,17 +31,6 @@ std::string IdleText(const RunResult& r) {
                      r.invocations > 1 ? fmt::format(" ({} invocations')", r.invocations) : "");
 }
 
-// The point by the values of the parameters that vary over the run, as the
-// brief table's row reads; the workload where none does.
-std::string BriefLabel(const Measurement& m, const std::vector<std::string>& varying) {
-  std::string label;
-  for (const auto& [name, value] : m.point.values) {
-    if (std::find(varying.begin(), varying.end(), name) != varying.end())
-      label += (label.empty() ? "" : " ") + value.text;
-  }
-  return label.empty() ? m.workload : label;
-}
-
 }  // namespace
 
 std::string KernelChangeText(const std::string& name, double change) {
@@ -53,27 +42,9 @@ std::string KernelChangeText(const std::string& name, double change) {
   return sign + CountText(std::fabs(change));
 }
 
-namespace {
-
-using NamedValues = std::vector<std::pair<std::string, std::vector<std::string>>>;
-
-// "pages=4k: pgfault +16,384, pgalloc_normal +16,384; pages=thp: ..." with
-// the first `per_point` values of the first `count` points.
-std::string PointsText(const NamedValues& points, std::size_t per_point, std::size_t count) {
-  std::string text;
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto& [label, values] = points[i];
-    text += (i ? "; " : "") + label + ":";
-    for (std::size_t v = 0; v < std::min(per_point, values.size()); ++v) text += (v ? ", " : " ") + values[v];
-  }
-  return text;
-}
-
-}  // namespace
-
 void WriteKernelAccountingBrief(std::ostream& out, const RunResult& r) {
   if (!AnyRead(r)) return;
-  NamedValues points;
+  std::vector<NamedPointValues> points;
   std::size_t most = 0;
   const std::vector<std::string> varying = VaryingParams(PointsOf(r.measurements));
   for (const Measurement& m : r.measurements) {
@@ -83,29 +54,11 @@ void WriteKernelAccountingBrief(std::ostream& out, const RunResult& r) {
         named.push_back(KernelValueLabel(c.name) + " " + KernelChangeText(c.name, c.mean_per_sample));
     }
     most = std::max(most, named.size());
-    if (!named.empty()) points.emplace_back(BriefLabel(m, varying), std::move(named));
+    if (!named.empty()) points.push_back({BriefPointLabel(m, varying), std::move(named)});
   }
-  if (points.empty()) return;
   // One line, whatever the run, so that the brief output is as long as its
-  // table: every point with as many of its values as fit (headline values
-  // first), else as many points as fit with their first.
-  const std::string prefix = "# kernel events a sample, beyond idle: ";
-  const std::string more = "; more with -v";
-  for (std::size_t per_point = most; per_point >= 1; --per_point) {
-    const std::string line = prefix + PointsText(points, per_point, points.size()) + (per_point < most ? more : "");
-    if (line.size() <= kBriefWidth) {
-      out << line << "\n";
-      return;
-    }
-  }
-  for (std::size_t count = points.size() - 1; count >= 1; --count) {
-    const std::string line = prefix + PointsText(points, 1, count) + more;
-    if (line.size() <= kBriefWidth) {
-      out << line << "\n";
-      return;
-    }
-  }
-  out << prefix << "-v lists them\n";
+  // table.
+  if (!points.empty()) out << PointsOnOneLine("# kernel events a sample, beyond idle: ", points, most) << "\n";
 }
 
 void WriteKernelAccountingBlock(std::ostream& out, const RunResult& r, const Measurement& m) {

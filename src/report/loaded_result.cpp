@@ -5,6 +5,7 @@
 
 #include "core/kernel_accounting.h"
 #include "core/name_lists.h"
+#include "core/profile.h"
 
 namespace membench {
 namespace {
@@ -74,6 +75,16 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   for (const KernelCounterChange& c : SummarizeKernelDeltas(m.samples, result.kernel_idle)) {
     if (c.moved_with_sample) figures.kernel_moved.insert(c.name);
   }
+  figures.profile_share.resize(static_cast<std::size_t>(runs));
+  for (const Sample& s : m.samples) {
+    if (s.invocation < 0 || s.invocation >= result.invocations || s.profile_samples == 0) continue;
+    const auto run = static_cast<std::size_t>(runs_of_invocation[static_cast<std::size_t>(s.invocation)]);
+    std::map<std::string, double> shares;
+    for (const auto& [symbol, count] : s.profile_self) {
+      shares[symbol] = 100.0 * static_cast<double>(count) / static_cast<double>(s.profile_samples);
+    }
+    figures.profile_share[run].push_back(std::move(shares));
+  }
   return figures;
 }
 
@@ -87,6 +98,7 @@ void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
   Append(a.ns_per_loop, b.ns_per_loop);
   a.kernel_per_loop.insert(a.kernel_per_loop.end(), b.kernel_per_loop.begin(), b.kernel_per_loop.end());
   a.kernel_moved.insert(b.kernel_moved.begin(), b.kernel_moved.end());
+  a.profile_share.insert(a.profile_share.end(), b.profile_share.begin(), b.profile_share.end());
   for (auto it = a.counters_per_loop.begin(); it != a.counters_per_loop.end();) {
     const auto other = b.counters_per_loop.find(it->first);
     if (other == b.counters_per_loop.end()) {
@@ -150,6 +162,40 @@ std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, 
       values.push_back(it == sample.end() ? 0.0 : it->second);
     }
     runs.push_back(std::move(values));
+  }
+  return runs;
+}
+
+std::vector<std::string> ProfiledSymbols(const LoadedMeasurement& m, double min_pct) {
+  std::map<std::string, double> sums;
+  std::size_t samples = 0;
+  for (const auto& run : m.profile_share) {
+    for (const auto& sample : run) {
+      ++samples;
+      for (const auto& [symbol, share] : sample) sums[symbol] += share;
+    }
+  }
+  std::vector<std::pair<double, std::string>> kept;
+  for (const auto& [symbol, sum] : sums) {
+    const double mean = sum / static_cast<double>(samples);
+    if (mean >= min_pct && symbol != kOtherSymbols) kept.emplace_back(-mean, symbol);
+  }
+  std::sort(kept.begin(), kept.end());
+  std::vector<std::string> symbols;
+  for (const auto& entry : kept) symbols.push_back(entry.second);
+  return symbols;
+}
+
+std::vector<std::vector<double>> SelfSharePerRun(const LoadedMeasurement& m, const std::string& symbol) {
+  std::vector<std::vector<double>> runs;
+  for (const auto& run : m.profile_share) {
+    if (run.empty()) continue;
+    std::vector<double> shares;
+    for (const auto& sample : run) {
+      const auto it = sample.find(symbol);
+      shares.push_back(it == sample.end() ? 0.0 : it->second);
+    }
+    runs.push_back(std::move(shares));
   }
   return runs;
 }

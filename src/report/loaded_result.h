@@ -35,6 +35,9 @@ struct LoadedMeasurement {
   // (SummarizeKernelDeltas) in any of its results: the rest is the
   // machine's background, whose differences compare shows only with -v.
   std::set<std::string> kernel_moved;
+  // --profile's self shares (core/profile.h), in percent: one list per run
+  // of the samples that were profiled, each its symbols' shares.
+  std::vector<std::vector<std::map<std::string, double>>> profile_share;
 };
 
 // Whether any sample of the measurement read the kernel's accounting.
@@ -44,6 +47,13 @@ std::vector<std::string> KernelValueNames(const LoadedMeasurement& m);
 // One kernel value per loop, a list per run, 0 in the samples it did not
 // change in; empty where no sample read the accounting.
 std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, const std::string& name);
+
+// The symbols whose self share, averaged over the profiled samples, is at
+// least min_pct percent: the rows compare shows; most frequent first.
+std::vector<std::string> ProfiledSymbols(const LoadedMeasurement& m, double min_pct);
+// One symbol's self share in percent, a list per run, 0 in the samples it
+// was not seen in; empty where no sample was profiled.
+std::vector<std::vector<double>> SelfSharePerRun(const LoadedMeasurement& m, const std::string& symbol);
 
 struct LoadedResult {
   std::string name;  // the file, "run 42", "@base (runs 3, 5)"

@@ -17,6 +17,7 @@
 #include "report/brief_report.h"
 #include "report/derived_metrics.h"
 #include "report/kernel_accounting_report.h"
+#include "report/profile_report.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
@@ -231,6 +232,7 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
              m.cpu_time_scope.empty() ? "" : "   # CPU time of " + m.cpu_time_scope);
   out << "\n";
   WriteKernelAccountingBlock(out, r, m);
+  WriteProfileBlock(out, r, m);
   for (const auto& proof : m.page_proofs) fmt::print(out, " pages: {}\n", proof.text);
   for (const auto& warning : st.noise.Warnings()) fmt::print(out, " warning: {}\n", warning);
   for (const auto& note : m.notes) {
@@ -578,6 +580,7 @@ void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& st
   WriteParallelism(sections, result, stats);
   WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
   WriteKernelAccountingBrief(sections, result);
+  WriteProfileBrief(sections, result);
   WriteStopped(sections, result);
   out << WrapLines(sections.str(), kBriefWidth);
   WriteBriefNotes(out, result);
