@@ -37,5 +37,19 @@ TEST(Exec, RunsAnyProgramUnderCountersAndRefusesFailures) {
   std::remove(path.c_str());
 }
 
+// --profile follows the command: its process was forked before the
+// window opened, and every sample of it is kept.
+TEST(Exec, ProfileKeepsTheCommandsSamples) {
+  const std::string path = TempPath("exec-profile.json");
+  const Outcome run =
+      Membench("exec -r 2 --profile --json " + path + " -- dd if=/dev/zero of=/dev/null bs=1M count=3000");
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  for (const auto& s : result["measurements"][0]["samples"]) {
+    EXPECT_GT(s["profile_samples"].get<std::uint64_t>(), 0u) << s;
+  }
+  std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace membench

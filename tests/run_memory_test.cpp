@@ -10,6 +10,7 @@
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -460,6 +461,36 @@ TEST(KernelAccounting, FaultsMoveTheKernelsCounters) {
       EXPECT_GE(s["kernel_deltas"][counter].get<std::int64_t>(), thp ? 8 : 4096) << m["point"];
     }
   }
+  std::remove(path.c_str());
+}
+
+// --profile on a machine without a PMU: cpu-clock samples every sample,
+// and THP faults' time resolves to kernel functions from /proc/kallsyms.
+TEST(Profile, CpuClockSamplingFindsTheKernelsFunctions) {
+  const std::string path = TempPath("profile.json");
+  const Outcome run = Membench("run fault --size 32M --pages thp -r 3 --invocations 1 --profile --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  const std::string event = result["profile_event"].get<std::string>();
+  EXPECT_TRUE(event == "cpu-clock" || event == "cycles") << event;
+  EXPECT_NE(run.output.find("# note: --profile: " + event + " sampled"), std::string::npos) << run.output;
+  std::set<std::string> kernel_functions;
+  std::ifstream kallsyms("/proc/kallsyms");
+  for (std::string address, type, name; kallsyms >> address >> type >> name;) {
+    kallsyms.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    if (address.find_first_not_of('0') != std::string::npos) kernel_functions.insert(name);
+  }
+  std::uint64_t profiled = 0;
+  bool kernel_seen = false;
+  for (const auto& s : result["measurements"][0]["samples"]) {
+    profiled += s["profile_samples"].get<std::uint64_t>();
+    for (const auto& entry : s["profile_self"].items()) kernel_seen = kernel_seen || kernel_functions.count(entry.key());
+  }
+  EXPECT_GT(profiled, 0u) << result["measurements"][0]["samples"];
+  if (!kernel_functions.empty()) {
+    EXPECT_TRUE(kernel_seen) << result["measurements"][0]["samples"];
+  }
+  EXPECT_NE(run.output.find("# profile, self (" + event + "): "), std::string::npos) << run.output;
   std::remove(path.c_str());
 }
 
