@@ -227,8 +227,38 @@ TEST(Compare, SeveralRunsASideMakeTheRunTheUnit) {
   EXPECT_NE(o.output.find("slower (worse)"), std::string::npos) << o.output;
   const Outcome lopsided = Membench("compare " + a[0] + " vs " + b[0] + " " + b[1]);
   EXPECT_NE(lopsided.output.find("one side has a single run"), std::string::npos) << lopsided.output;
-  EXPECT_NE(Membench("compare " + a[0] + " vs").output.find("on both sides of one vs"), std::string::npos);
-  EXPECT_NE(Membench("compare " + a[0] + " " + a[1] + " " + a[2]).output.find("lone vs"), std::string::npos);
+  EXPECT_NE(Membench("compare " + a[0] + " vs").output.find("on both sides of every vs"), std::string::npos);
+  EXPECT_NE(Membench("compare " + a[0]).output.find("lone vs"), std::string::npos);
+}
+
+// Three sides, as compare-kernels shows a base and two kernels: each a
+// column against the first, decided as compare BASE SIDE would.
+TEST(Compare, SeveralSidesAreColumnsAgainstTheFirst) {
+  const std::string base = TempPath("columns_base.json");
+  const std::string slow = TempPath("columns_slow.json");
+  const std::string same = TempPath("columns_same.json");
+  RunAndHalvedCopy(base, slow);
+  std::filesystem::copy_file(base, same, std::filesystem::copy_options::overwrite_existing);
+  const std::string json = TempPath("columns.json");
+  const Outcome o = Membench("compare " + base + " vs " + slow + " vs " + same + " --json " + json);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("# base: " + base + ": 3 runs"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("# 1: " + slow), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("# 2: " + same), std::string::npos) << o.output;
+  EXPECT_TRUE(std::regex_search(o.output, std::regex(R"(\nrate \(GB/s\) +[0-9.]+ ±[0-9.]+% +[0-9.]+ -50\.0% slower +[0-9.]+ \+0\.0% n\.s\.)")))
+      << o.output;
+  const nlohmann::json doc = ReadJson(json);
+  EXPECT_EQ(doc["schema"], "membench-compare-sides/1");
+  ASSERT_EQ(doc["comparisons"].size(), 2u);
+  EXPECT_EQ(doc["comparisons"][1]["side"], same);
+  // What judges one A against one B, or lays out two sides, takes two.
+  const Outcome bisect = Membench("compare " + base + " " + slow + " " + same + " --bisect");
+  EXPECT_EQ(bisect.status, 128) << bisect.output;
+  EXPECT_NE(bisect.output.find("give two sides"), std::string::npos) << bisect.output;
+  const Outcome mail = Membench("compare " + base + " " + slow + " " + same + " --format mail");
+  EXPECT_EQ(mail.status, 2) << mail.output;
+  EXPECT_NE(mail.output.find("--format mail takes two sides"), std::string::npos) << mail.output;
+  for (const std::string& path : {base, slow, same, json}) std::remove(path.c_str());
 }
 
 TEST(Compare, FilesThatCannotBeComparedAreClearErrors) {

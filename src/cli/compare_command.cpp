@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/noise_floor.h"
 #include "engine/os.h"
+#include "report/compare_columns.h"
 #include "report/compare_csv.h"
 #include "report/compare_report.h"
 #include "report/html_report.h"
@@ -27,7 +28,7 @@ namespace membench {
 void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
   cmd.add_option("RESULTS", args.results,
                  "A B, or A1 A2 ... vs B1 B2 ...: result files, stored runs' ids, @TAG (every run with it), last, "
-                 "last~N")
+                 "last~N; three sides or more (A B C, A1 A2 vs B1 vs C1 C2) are columns against the first")
       ->required();
   cmd.add_option("--ignore", args.ignore, "match measurements that differ only in this parameter (repeatable)")
       ->type_name("PARAM");
@@ -62,23 +63,27 @@ void AddCompareOptions(CLI::App& cmd, CompareArgs& args) {
 
 namespace {
 
-struct Sides {
-  std::vector<std::string> a;
-  std::vector<std::string> b;
-};
-
-// "A B", or the names before and after a lone "vs".
-Sides SplitSides(const std::vector<std::string>& names) {
-  const auto vs = std::find(names.begin(), names.end(), "vs");
-  if (vs == names.end()) {
-    if (names.size() != 2) {
-      throw Error("compare takes two results (A B), or several a side separated by a lone vs: A1 A2 vs B1 B2");
+// "A B C": a side each; else the names between the lone "vs"s.
+std::vector<std::vector<std::string>> SplitSides(const std::vector<std::string>& names) {
+  std::vector<std::vector<std::string>> sides;
+  if (std::find(names.begin(), names.end(), "vs") == names.end()) {
+    if (names.size() < 2) {
+      throw Error("compare takes two results (A B) or more (A B C: columns against A), or several a side separated "
+                  "by a lone vs: A1 A2 vs B1 B2");
     }
-    return {{names[0]}, {names[1]}};
+    for (const std::string& name : names) sides.push_back({name});
+    return sides;
   }
-  Sides sides{{names.begin(), vs}, {vs + 1, names.end()}};
-  if (sides.a.empty() || sides.b.empty() || std::count(names.begin(), names.end(), "vs") > 1) {
-    throw Error("compare: give results on both sides of one vs: A1 A2 vs B1 B2");
+  sides.emplace_back();
+  for (const std::string& name : names) {
+    if (name == "vs") {
+      sides.emplace_back();
+    } else {
+      sides.back().push_back(name);
+    }
+  }
+  if (std::any_of(sides.begin(), sides.end(), [](const auto& side) { return side.empty(); })) {
+    throw Error("compare: give results on both sides of every vs: A1 A2 vs B1 B2 (vs C1 C2)");
   }
   return sides;
 }
@@ -132,10 +137,9 @@ void UseNoiseFloors(const SelectedRuns& a, bool one_result_a_side, const std::st
                        sources + unread;
 }
 
-}  // namespace
-
-ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
-                           const std::string& store_flag, std::ostream& out) {
+// Two sides compared as compare does, printing nothing.
+ComparedSides DecideSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
+                          const std::string& store_flag) {
   ComparedSides sides{FiguresOf(runs_a.results, runs_a.name), FiguresOf(runs_b.results, runs_b.name), {}, {}};
   // Several runs a side: their own spread decides, and no floor is looked
   // up, unless a side is one result, whose runs cannot show the drift
@@ -146,6 +150,14 @@ ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_
   if (DriftUnseen(sides.a, sides.b)) options.assumed_floor_pct = FloorOfRunCv(kAssumedRunCvPct);
   sides.options = std::move(options);
   sides.result = CompareResults(sides.a, sides.b, sides.options);
+  return sides;
+}
+
+}  // namespace
+
+ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
+                           const std::string& store_flag, std::ostream& out) {
+  ComparedSides sides = DecideSides(runs_a, runs_b, std::move(options), store_flag);
   if (sides.options.html) {
     WriteHtmlCompare(sides.result, sides.a, sides.b, DifferingMetadata(runs_a.results, runs_b.results), sides.options,
                      out);
@@ -159,6 +171,36 @@ ComparedSides CompareSides(const SelectedRuns& runs_a, const SelectedRuns& runs_
 }
 
 namespace {
+
+// Three sides or more: each compared with the first, shown as columns.
+int CompareColumns(const CompareArgs& args, const std::vector<std::vector<std::string>>& names,
+                   const CompareOptions& options, ResultSelector& selector) {
+  if (args.bisect || !args.fail_on_regression.empty()) {
+    throw Error("--bisect and --fail-on-regression judge one A against one B: give two sides");
+  }
+  if (args.format != "text" && args.format != "json") {
+    throw Error("compare of three sides or more prints text or json (--format " + args.format +
+                " takes two sides)");
+  }
+  const SelectedRuns base = SelectSide(selector, names[0]);
+  std::vector<ComparedSides> compared;
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    compared.push_back(DecideSides(base, SelectSide(selector, names[i]), options, args.store));
+  }
+  std::vector<ComparedColumn> columns;
+  nlohmann::json json = {{"schema", "membench-compare-sides/1"}, {"base", compared.front().a.name}};
+  for (const ComparedSides& c : compared) {
+    columns.push_back({&c.b, &c.result});
+    json["comparisons"].push_back(
+        {{"side", c.b.name}, {"comparison", CompareToJson(c.result, c.a, c.b, c.options)}});
+  }
+  const std::string json_text = json.dump(2) + "\n";
+  std::ostringstream text;
+  WriteCompareColumns(compared.front().a, columns, options.style.verbose, text);
+  WriteReportText(args.format == "json" ? json_text : text.str(), args.output);
+  if (!args.json_path.empty()) os::WriteFileAtomically(args.json_path, json_text);
+  return 0;
+}
 
 int CompareAndDecide(const CompareArgs& args) {
   CompareOptions options;
@@ -174,11 +216,12 @@ int CompareAndDecide(const CompareArgs& args) {
   options.colour = args.output.empty() && os::StdoutWantsColour();
   options.style = args.style;
   options.style.colour = options.colour;
-  const Sides sides = SplitSides(args.results);
+  const std::vector<std::vector<std::string>> sides = SplitSides(args.results);
   CheckFileDestinations(args.json_path, args.output);
   ResultSelector selector(args.store);
-  const SelectedRuns runs_a = SelectSide(selector, sides.a);
-  const SelectedRuns runs_b = SelectSide(selector, sides.b);
+  if (sides.size() > 2) return CompareColumns(args, sides, options, selector);
+  const SelectedRuns runs_a = SelectSide(selector, sides[0]);
+  const SelectedRuns runs_b = SelectSide(selector, sides[1]);
   std::ostringstream rendered;
   const ComparedSides compared = CompareSides(runs_a, runs_b, options, args.store, rendered);
   const CompareResult& result = compared.result;

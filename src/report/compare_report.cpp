@@ -63,14 +63,7 @@ Comparison CompareFigure(const std::vector<std::vector<double>>& a, const std::v
   return Compare(Flattened(a), Flattened(b), better, threshold_pct);
 }
 
-std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
-
 std::string Stddev(const Summary& s) { return s.n >= 2 ? fmt::format("± {:4.1f}%", s.cv_pct) : "       "; }
-
-// A side's figure in the view that fits 100 columns: "13.70 ±3.6%".
-std::string MeanAndSpread(const Summary& s) {
-  return s.n >= 2 ? fmt::format("{} ±{:.1f}%", CompactNumber(s.mean), s.cv_pct) : CompactNumber(s.mean);
-}
 
 // The CV of two sides' values pooled (each weighed by its degrees of
 // freedom), the spread the power figures assume on both.
@@ -211,6 +204,12 @@ std::string PointNames::Label(const std::string& point) const {
   std::string label = of.front();
   for (std::size_t i = 0; i < varying.size(); ++i) label += " " + varying[i] + "=" + of[i + 1];
   return label;
+}
+
+std::string Signed(double pct) { return fmt::format("{:+.1f}%", pct); }
+
+std::string MeanAndSpread(const Summary& s) {
+  return s.n >= 2 ? fmt::format("{} ±{:.1f}%", CompactNumber(s.mean), s.cv_pct) : CompactNumber(s.mean);
 }
 
 PointNames NamePoints(const CompareResult& result) {

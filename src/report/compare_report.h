@@ -130,6 +130,10 @@ struct PointNames {
 };
 PointNames NamePoints(const CompareResult& result);
 
+// "+4.2%"; and a side's figure in the view that fits 100 columns: "13.70 ±3.6%".
+std::string Signed(double pct);
+std::string MeanAndSpread(const Summary& s);
+
 // A counter zero in every sample of both sides: nothing to compare, so the
 // text and mail leave its row out unless -v (the JSON keeps it).
 bool ZeroOnBothSides(const FigureRow& row);
