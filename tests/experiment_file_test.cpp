@@ -70,6 +70,7 @@ events = "faults"
 cpu = "0"
 pressure = 1
 kernel_values = ["vmstat.thp_fault_alloc", "node0.numa_hit"]
+profile_symbols = ["clear_page_erms"]
 params = { case = "anon-w-seq", size = "64M", pages = ["thp", "4k"] }
 quick = { repeat = 2, size = "8M" }
 [[run.scale]]
@@ -90,6 +91,7 @@ per_cpu = 4
   EXPECT_EQ(run.events, "faults");
   EXPECT_EQ(run.pressure, 1);
   EXPECT_EQ(run.kernel_values, (std::vector<std::string>{"vmstat.thp_fault_alloc", "node0.numa_hit"}));
+  EXPECT_EQ(run.profile_symbols, (std::vector<std::string>{"clear_page_erms"}));
   std::vector<std::string> notes;
   auto params = ParamsForMachine(run, false, false, 2, notes);
   EXPECT_EQ(params.at("procs"), "8");
@@ -137,6 +139,9 @@ TEST(ExperimentFile, EveryMistakeNamesTheFileLineAndKey) {
             std::string::npos);
   EXPECT_NE(ErrorOf(std::string(kHeader) + run + "kernel_values = []\n")
                 .find("x.toml:6: run[1].kernel_values: a list of values"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(std::string(kHeader) + run + "profile_symbols = [\"\"]\n")
+                .find("run[1].profile_symbols: each is a symbol's name"),
             std::string::npos);
   EXPECT_EQ(ErrorOf("name = \"n\nquestion = 1"),
             "x.toml:1: Error while parsing string: unescaped control characters other than TAB (U+0009) are "

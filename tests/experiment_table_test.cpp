@@ -229,15 +229,33 @@ TEST(ExperimentTable, KernelRowsGiveNoVerdictWherePagesAreNotTheQuestions) {
   faults.comparison.verdict = "higher";
   faults.comparison.finding = Finding::kChanged;
   compared.rows.push_back(faults);
-  rows = KernelRows("zero", 2, 2, compared, {}, {"vmstat.thp_fault_alloc", "vmstat.compact_stall"});
+  rows = KernelRows("zero", 2, 2, compared, {}, NamedRows{{"vmstat.thp_fault_alloc", "vmstat.compact_stall"}});
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[1].comparison, "  thp_fault_alloc /loop");
   EXPECT_EQ(rows[1].ratio, "inf");
   EXPECT_EQ(rows[1].verdict, "higher");
   EXPECT_EQ(rows[2].verdict, "no verdict: the kernel's accounting was not read on a side");
   compared.kernel_read.insert(key);
-  rows = KernelRows("zero", 2, 2, compared, {}, {"vmstat.thp_fault_alloc", "vmstat.compact_stall"});
+  rows = KernelRows("zero", 2, 2, compared, {}, NamedRows{{"vmstat.thp_fault_alloc", "vmstat.compact_stall"}});
   EXPECT_EQ(rows[2].verdict, "did not change on either side");
+  // A named symbol's self share, as compare judged it; one compare had no
+  // row of (under 1% on both sides, or a side not profiled) gets no verdict.
+  FigureRow share;
+  share.point = key;
+  share.figure = "self% clear_page_erms";
+  share.profile_share = true;
+  share.comparison.a.mean = 5;
+  share.comparison.b.mean = 56;
+  share.comparison.verdict = "higher";
+  share.comparison.finding = Finding::kChanged;
+  compared.rows.push_back(share);
+  rows = KernelRows("zero", 2, 2, compared, {}, NamedRows{{}, {"clear_page_erms", "clear_page_rep"}});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].comparison, "  self% clear_page_erms");
+  EXPECT_TRUE(rows[1].profile_share);
+  EXPECT_EQ(rows[1].ratio, "11.200");
+  EXPECT_EQ(rows[1].verdict, "higher");
+  EXPECT_EQ(rows[2].verdict.rfind("no verdict: not profiled on a side", 0), 0u) << rows[2].verdict;
 }
 
 TEST(PageProof, MainPageKindIsTheKindOfNineTenths) {

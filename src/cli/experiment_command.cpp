@@ -44,6 +44,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
     p.options.sampling.repetitions = quick ? run.quick_repeat : run.repeat;
     if (!run.cpus.empty()) p.options.cpus = ParseCpuList(run.cpus);
     p.options.pressure = run.pressure;
+    p.options.profile = !run.profile_symbols.empty();
     switch (run.kind) {
       case RunKind::kWorkload:
         p.info = &FindWorkload(run.workload);
@@ -153,7 +154,7 @@ int ReportExperiment(const ExperimentReportArgs& args) {
     std::cout.flush();
     const std::vector<TableRow> run_rows =
         KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
-                   PointsOutOfQuestion(a.results, b.results, run.pages_must_be), run.kernel_values);
+                   PointsOutOfQuestion(a.results, b.results, run.pages_must_be), NamedRows{run.kernel_values, run.profile_symbols});
     rows.insert(rows.end(), run_rows.begin(), run_rows.end());
   }
   if (rows.empty()) {
@@ -227,13 +228,15 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
         // lmbench's rows are different workloads, not points along a treatment.
         if (p.run->kind != RunKind::kLmSummary) {
           const std::vector<TableRow> run_rows =
-              TreatmentRows(p.run->title, result, p.run->pages_must_be, p.run->kernel_values);
+              TreatmentRows(p.run->title, result, p.run->pages_must_be,
+                            NamedRows{p.run->kernel_values, p.run->profile_symbols});
           rows.insert(rows.end(), run_rows.begin(), run_rows.end());
         }
         first = result;
       } else {
         const std::vector<TableRow> run_rows =
-            ReplicateRows(p.run->title, *first, result, replicate, p.run->kernel_values);
+            ReplicateRows(p.run->title, *first, result, replicate,
+                            NamedRows{p.run->kernel_values, p.run->profile_symbols});
         rows.insert(rows.end(), run_rows.begin(), run_rows.end());
       }
       if (!run_by_run) {

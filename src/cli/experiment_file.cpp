@@ -177,7 +177,8 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "optional"});
+                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "profile_symbols",
+                "optional"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
@@ -249,6 +250,17 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
                 "numastat name them (\"vmstat.thp_fault_alloc\")");
       }
       run.kernel_values.push_back(*name);
+    }
+  }
+  if (const toml::node* symbols = table.get("profile_symbols")) {
+    const toml::array* list = symbols->as_array();
+    if (list == nullptr || list->empty() || run.kind == RunKind::kLmSummary) {
+      in.Fail(*symbols, where + "profile_symbols", "a list of symbols (\"clear_page_erms\"), for a workload's or an exec run");
+    }
+    for (const toml::node& item : *list) {
+      const auto name = item.value_exact<std::string>();
+      if (!name || name->empty()) in.Fail(item, where + "profile_symbols", "each is a symbol's name, as --profile shows it");
+      run.profile_symbols.push_back(*name);
     }
   }
   if (const toml::node* quick = table.get("quick")) {

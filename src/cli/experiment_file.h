@@ -62,6 +62,10 @@ struct ExperimentRun {
   // gives a row each beside every rate row, per loop: the kernel's own
   // evidence for what the rate compares (docs/kernel-accounting.md).
   std::vector<std::string> kernel_values;
+  // Symbols (as --profile names them: "clear_page_erms") whose self share
+  // the table gives a row each beside every rate row; the run is then
+  // measured with --profile.
+  std::vector<std::string> profile_symbols;
   int line = 0;  // where [[run]] starts, for messages
 };
 

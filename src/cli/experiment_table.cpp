@@ -14,6 +14,7 @@
 #include "core/page_proof.h"
 #include "core/paired.h"
 #include "core/params.h"
+#include "core/profile.h"
 #include "report/loaded_result.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
@@ -111,8 +112,8 @@ void SayNotRead(TableRow& row) {
 // run names, of the same two points: unpaired (the values are machine-wide
 // counts a sample, not rates a round), and only "higher" or "lower".
 void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Measurement& b,
-                        const std::vector<std::string>& kernel_values, std::vector<TableRow>& rows) {
-  for (const std::string& name : kernel_values) {
+                        const NamedRows& named, std::vector<TableRow>& rows) {
+  for (const std::string& name : named.kernel_values) {
     TableRow row = KernelValueRow(rate_row, name);
     const std::vector<double> va = KernelValuePerLoop(a.samples, name);
     const std::vector<double> vb = KernelValuePerLoop(b.samples, name);
@@ -131,6 +132,51 @@ void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Me
       row.verdict = va.front() == 0 ? "did not change on either side" : "the same in every sample";
       row.finding = Finding::kNoChange;
     }
+    rows.push_back(row);
+  }
+}
+
+// "56.44% +-2.1%": a self share, in percent.
+std::string ShareCell(const Summary& side) {
+  if (side.mean == 0) return "0%";
+  Figures figures;
+  figures.unit = "%";
+  return FigureCell(side.mean, side.ci95_low, side.ci95_high, figures);
+}
+
+TableRow ProfileRow(const TableRow& rate_row, const std::string& symbol) {
+  TableRow row;
+  row.run = rate_row.run;
+  row.comparison = "  self% " + symbol;
+  row.conditions = rate_row.conditions;
+  row.ratio = row.interval = "n/a";
+  row.profile_share = true;
+  return row;
+}
+
+// Under a row of rates, a row for each symbol the run names: its self
+// share in each profiled sample, unpaired, and only "higher" or "lower".
+void AddProfileRows(const TableRow& rate_row, const Measurement& a, const Measurement& b, const NamedRows& named,
+                    std::vector<TableRow>& rows) {
+  for (const std::string& symbol : named.profile_symbols) {
+    TableRow row = ProfileRow(rate_row, symbol);
+    const std::vector<double> va = SelfSharePerSample(a.samples, symbol);
+    const std::vector<double> vb = SelfSharePerSample(b.samples, symbol);
+    if (va.empty() || vb.empty()) {
+      row.a = va.empty() ? "not profiled" : "";
+      row.b = vb.empty() ? "not profiled" : "";
+      row.verdict = "no verdict: a side was not profiled";
+      row.finding = Finding::kInconclusive;
+      rows.push_back(row);
+      continue;
+    }
+    const Comparison c = Compare(va, vb, Better::kNeither, 1.0);
+    row.a = ShareCell(c.a);
+    row.b = ShareCell(c.b);
+    row.ratio = CountRatio(c.a.mean, c.b.mean);
+    row.interval = IntervalCell(c);
+    row.verdict = c.verdict + " (unpaired)";
+    row.finding = c.finding;
     rows.push_back(row);
   }
 }
@@ -219,8 +265,7 @@ std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::stri
 }
 
 std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
-                                    const std::vector<std::string>& pages_must_be,
-                                    const std::vector<std::string>& kernel_values) {
+                                    const std::vector<std::string>& pages_must_be, const NamedRows& named) {
   std::vector<TableRow> rows;
   const std::set<std::string> varying = VaryingOf(result);
   for (const PairedRatio& p : PairedRatios(result.measurements, result.paired_by)) {
@@ -246,7 +291,8 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
       }
     }
     rows.push_back(row);
-    AddKernelValueRows(row, a, b, kernel_values, rows);
+    AddKernelValueRows(row, a, b, named, rows);
+    AddProfileRows(row, a, b, named, rows);
   }
   // No ratio across work units (zeropage's mode): one row says why.
   const std::string cross_unit = CrossUnitReason(result.measurements, result.paired_by);
@@ -263,7 +309,7 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
 }
 
 std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
-                                    int replicate, const std::vector<std::string>& kernel_values) {
+                                    int replicate, const NamedRows& named) {
   std::vector<TableRow> rows;
   const std::set<std::string> varying = VaryingOf(first);
   const std::size_t n = std::min(first.measurements.size(), later.measurements.size());
@@ -290,7 +336,8 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
       row.verdict = "invocations agree";
     }
     rows.push_back(row);
-    AddKernelValueRows(row, first.measurements[i], later.measurements[i], kernel_values, rows);
+    AddKernelValueRows(row, first.measurements[i], later.measurements[i], named, rows);
+    AddProfileRows(row, first.measurements[i], later.measurements[i], named, rows);
   }
   return rows;
 }
@@ -315,7 +362,7 @@ std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResu
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
                                  const CompareResult& compared,
                                  const std::map<std::string, std::string>& out_of_question,
-                                 const std::vector<std::string>& kernel_values) {
+                                 const NamedRows& named) {
   std::vector<TableRow> rows;
   // Programs run by exec (runs/s) are judged by their time, as perf stat -r's.
   const std::string runs_rate = "rate (" + std::string(UnitName(WorkUnit::kRuns)) + "/s)";
@@ -353,7 +400,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
     rows.push_back(row);
     // The named values of the kernel's accounting, as compare judged them
     // (the runs the unit), under the point's figure.
-    for (const std::string& name : kernel_values) {
+    for (const std::string& name : named.kernel_values) {
       const auto value = std::find_if(compared.rows.begin(), compared.rows.end(), [&](const FigureRow& other) {
         return other.point == figure.point && other.figure == name + " /loop";
       });
@@ -368,6 +415,26 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
         value_row.finding = Finding::kNoChange;
       }
       rows.push_back(value_row);
+    }
+    // The named symbols' self shares, as compare judged them.
+    for (const std::string& symbol : named.profile_symbols) {
+      const auto share = std::find_if(compared.rows.begin(), compared.rows.end(), [&](const FigureRow& other) {
+        return other.point == figure.point && other.figure == "self% " + symbol;
+      });
+      TableRow share_row = ProfileRow(row, symbol);
+      if (share != compared.rows.end()) {
+        const Comparison& sc = share->comparison;
+        share_row.a = ShareCell(sc.a);
+        share_row.b = ShareCell(sc.b);
+        share_row.ratio = CountRatio(sc.a.mean, sc.b.mean);
+        share_row.interval = IntervalCell(sc);
+        share_row.verdict = sc.verdict;
+        share_row.finding = sc.finding;
+      } else {
+        share_row.verdict = "no verdict: not profiled on a side, or under 1% of the samples on both";
+        share_row.finding = Finding::kInconclusive;
+      }
+      rows.push_back(share_row);
     }
   }
   return rows;
@@ -403,6 +470,12 @@ void PrintExperimentTable(const std::string& heading, const std::vector<TableRow
         "# /loop rows: the kernel's accounting, machine-wide: A, B the arithmetic mean "
         "with its 95% CI;\n#   B/A the ratio of the means (inf: from none), its 95% interval by the delta method; "
         "only higher or lower\n");
+  }
+  if (std::any_of(rows.begin(), rows.end(), [](const TableRow& r) { return r.profile_share; })) {
+    fmt::print(
+        "# self% rows: --profile's share of each sample's profiling samples in that symbol, in percent: A, B the "
+        "arithmetic\n#   mean with its 95% CI; B/A the ratio of the means; only higher or lower "
+        "(docs/kernel-accounting.md)\n");
   }
 }
 

@@ -27,6 +27,7 @@ struct TableRow {
   // A value of the kernel's accounting under a rate row: its cells are
   // arithmetic means (PrintExperimentTable says so beside the legend).
   bool kernel_value = false;
+  bool profile_share = false;  // a named symbol's self share
 };
 
 // The figure a measurement is judged by: its rate, or for a program run
@@ -45,11 +46,18 @@ Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events);
 // the unit, one row says there is no ratio, and why. A row gets no verdict
 // where a side's pages were not what it requested, or none of the kinds in
 // `pages_must_be` (when given): it would answer another question.
-// Under each row, a row for each of `kernel_values` (the run's named values
-// of the kernel's accounting) of the same two points.
+// Under each row, a row for each of the run's named values of the kernel's
+// accounting, and of its named symbols' self shares, of the same two points.
+struct NamedRows {
+  // A list of kernel values alone, as most runs name.
+  NamedRows(std::vector<std::string> values = {}, std::vector<std::string> symbols = {})  // NOLINT: implicit
+      : kernel_values(std::move(values)), profile_symbols(std::move(symbols)) {}
+  std::vector<std::string> kernel_values;    // "vmstat.thp_fault_alloc"
+  std::vector<std::string> profile_symbols;  // "clear_page_erms"
+};
 std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& result,
                                     const std::vector<std::string>& pages_must_be = {},
-                                    const std::vector<std::string>& kernel_values = {});
+                                    const NamedRows& named = {});
 
 // Why a measurement's pages do not answer the question ("" when they do):
 // a request not honoured, or a kind outside `pages_must_be`.
@@ -58,7 +66,7 @@ std::string PagesOutOfQuestion(const Measurement& m, const std::vector<std::stri
 // Replicate k of a run against its first, point by point (unpaired: they
 // ran one after another).
 std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& first, const RunResult& later,
-                                    int replicate, const std::vector<std::string>& kernel_values = {});
+                                    int replicate, const NamedRows& named = {});
 
 // Why a point of two kernels' saved runs gets no verdict, by its match
 // key (PointKey): a side's pages were not what the question is about
@@ -72,7 +80,7 @@ std::map<std::string, std::string> PointsOutOfQuestion(const std::vector<RunResu
 std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, std::size_t runs_b,
                                  const CompareResult& compared,
                                  const std::map<std::string, std::string>& out_of_question = {},
-                                 const std::vector<std::string>& kernel_values = {});
+                                 const NamedRows& named = {});
 
 // "mean unit +-x%" of a comparison side, its 95% interval's half-width;
 // "mean unit -x%/+y%" where the interval is lopsided (one end over 1.25

@@ -365,6 +365,9 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
         fmt::format("{} pressure process{} streamed through {} each (twice the largest cache reported), reading and "
                     "writing every line, for the whole run",
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
+    if (profiler_) {
+      for (const pid_t pid : pressure->pids()) profiler_->LeaveOut(pid);
+    }
   }
   guards_->settings.Hold(points);
   // With the pressure processes running: they are part of the machine the

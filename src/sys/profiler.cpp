@@ -229,6 +229,12 @@ Profiler::Profiler() : symbols_(std::make_unique<Symbolizer>()) {
 
 Profiler::~Profiler() = default;
 
+void Profiler::LeaveOut(pid_t pid) {
+  left_out_.insert(pid);
+  ours_.erase(pid);
+  not_ours_.insert(pid);
+}
+
 void Profiler::Enable() {
   // A team's workers and a command's process were forked before the
   // sample: they are ours from the start. Those forked during it arrive
@@ -248,6 +254,7 @@ void Profiler::FollowChildren(pid_t pid) {
     std::ifstream children(task.path() / "children");
     pid_t child = 0;
     while (children >> child) {
+      if (left_out_.count(child)) continue;
       if (ours_.insert(child).second) FollowChildren(child);
       not_ours_.erase(child);
     }
@@ -293,7 +300,7 @@ void Profiler::Drain(Sample& sample) {
         hits.push_back(hit);
       } else if (header.type == PERF_RECORD_FORK && body_size >= 8) {
         std::memcpy(ids, body, 8);
-        if (ours_.count(static_cast<pid_t>(ids[1]))) {
+        if (ours_.count(static_cast<pid_t>(ids[1])) && !left_out_.count(static_cast<pid_t>(ids[0]))) {
           ours_.insert(static_cast<pid_t>(ids[0]));
           not_ours_.erase(static_cast<pid_t>(ids[0]));
         }

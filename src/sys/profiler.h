@@ -34,6 +34,10 @@ class Profiler {
   Profiler& operator=(const Profiler&) = delete;
   ~Profiler();
 
+  // A child of membench's that is not part of what is measured (a
+  // --pressure neighbour): its samples are left out.
+  void LeaveOut(pid_t pid);
+
   void Enable();
   void Disable();
   // Everything sampled since the last Drain, into the sample.
@@ -57,6 +61,7 @@ class Profiler {
   std::string scope_;
   std::set<pid_t> ours_;
   std::set<pid_t> not_ours_;
+  std::set<pid_t> left_out_;
   std::map<pid_t, std::string> commands_;  // from the kernel's COMM records
   std::uint64_t lost_ = 0;
   bool lost_noted_ = false;
