@@ -249,9 +249,9 @@ void Invocation::OpenProfiler(bool profile) {
   profiler_ = std::make_unique<sys::Profiler>();
   result_.profile_event = profiler_->event();
   result_.profile_scope = profiler_->scope();
-  Note(fmt::format("--profile: {} sampled 4,000 times a second a CPU while each sample ran ({}); the rates include "
+  Note(fmt::format("--profile: {} sampled {} times a second a CPU while each sample ran ({}); the rates include "
                    "the sampling's interrupts",
-                   profiler_->event(), profiler_->scope()));
+                   profiler_->event(), sys::kProfileSamplesPerSecond, profiler_->scope()));
 }
 
 bool Invocation::Interrupted() const { return sys::Interrupted(); }

@@ -13,8 +13,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -26,34 +24,33 @@ namespace membench::sys {
 
 namespace {
 
-// 4,000 samples a second a CPU, as perf record's default frequency: a
-// sample of 100 ms gives about 400, and the interrupts cost about 1% of a
-// CPU.
-constexpr std::uint64_t kSamplesPerSecond = 4000;
 // Per CPU: 128 pages hold about 21,000 samples of 24 bytes, over 5 s of a
 // busy CPU, drained after every sample.
 constexpr std::size_t kRingPages = 128;
 
-perf_event_attr SamplingAttr(bool cycles, bool with_kernel, bool system_wide) {
+perf_event_attr SamplingAttr(bool cycles, bool with_kernel) {
   perf_event_attr attr{};
   attr.size = sizeof(attr);
   if (cycles) {
     attr.type = PERF_TYPE_HARDWARE;
     attr.config = PERF_COUNT_HW_CPU_CYCLES;
     attr.freq = 1;
-    attr.sample_freq = kSamplesPerSecond;
+    attr.sample_freq = kProfileSamplesPerSecond;
   } else {
     attr.type = PERF_TYPE_SOFTWARE;
     attr.config = PERF_COUNT_SW_CPU_CLOCK;
-    attr.sample_period = 1'000'000'000 / kSamplesPerSecond;  // ns of CPU time
+    attr.sample_period = 1'000'000'000 / kProfileSamplesPerSecond;  // ns of CPU time
   }
   attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
   attr.disabled = 1;
   attr.exclude_hv = 1;
   attr.exclude_kernel = with_kernel ? 0 : 1;
-  // Which processes are membench's children, and what they exec.
-  attr.task = system_wide ? 1 : 0;
-  attr.comm = system_wide ? 1 : 0;
+  // Every thread and process the measuring thread starts from now on
+  // (workers, a command, its children) gets the event too, writing to this
+  // CPU's buffer, and Enable and Disable reach them all.
+  attr.inherit = 1;
+  // What each process execs: the name of an exited one's user space.
+  attr.comm = 1;
   return attr;
 }
 
@@ -71,19 +68,6 @@ std::string Demangled(const char* name) {
   std::string out = WithoutParameters(demangled);
   std::free(demangled);
   return out;
-}
-
-std::optional<pid_t> ParentOf(pid_t pid) {
-  const auto stat = ReadFile("/proc/" + std::to_string(pid) + "/stat");
-  if (!stat) return std::nullopt;
-  // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
-  const std::size_t close = stat->rfind(')');
-  if (close == std::string::npos) return std::nullopt;
-  std::istringstream rest(stat->substr(close + 1));
-  std::string state;
-  pid_t parent = 0;
-  if (!(rest >> state >> parent)) return std::nullopt;
-  return parent;
 }
 
 }  // namespace
@@ -194,86 +178,50 @@ Profiler::Profiler() : symbols_(std::make_unique<Symbolizer>()) {
     }
     rings_.push_back(std::move(ring));
   };
-  // Every CPU, where allowed: the processes of a team and a command's too.
+  // One event a CPU on the measuring thread, inherited: a task-bound event
+  // runs only while one of the tasks runs, so an idle CPU is not woken by
+  // it (on a VM each such timer is an exit to the hypervisor).
+  const pid_t thread = static_cast<pid_t>(::syscall(SYS_gettid));
   const long cpus = ::sysconf(_SC_NPROCESSORS_CONF);
-  std::vector<int> fds;
-  for (int cpu = 0; cpu < cpus; ++cpu) {
-    const int fd = OpenSampling(SamplingAttr(cycles, true, true), -1, cpu);
-    if (fd >= 0) {
-      fds.push_back(fd);
-    } else if (errno != ENODEV) {  // an offline CPU is no refusal
-      for (const int open : fds) ::close(open);
-      fds.clear();
-      break;
+  const auto open_all = [&](bool with_kernel) {
+    std::vector<int> fds;
+    for (int cpu = 0; cpu < cpus; ++cpu) {
+      const int fd = OpenSampling(SamplingAttr(cycles, with_kernel), thread, cpu);
+      if (fd >= 0) {
+        fds.push_back(fd);
+      } else if (errno != ENODEV && errno != EINVAL) {  // an offline CPU is no refusal
+        const int error = errno;
+        for (const int open : fds) ::close(open);
+        errno = error;
+        return std::vector<int>{};
+      }
     }
+    return fds;
+  };
+  std::vector<int> fds = open_all(true);
+  scope_ = "membench's measuring thread and every thread and process it starts, kernel and user space";
+  if (fds.empty() && errno == EACCES) {
+    fds = open_all(false);
+    scope_ = "membench's measuring thread and every thread and process it starts, user space only (kernel samples "
+             "need perf_event_paranoid <= 1)";
   }
-  if (!fds.empty()) {
-    system_wide_ = true;
-    for (const int fd : fds) map_ring(fd);
-    scope_ = "every CPU, the samples of membench's processes and their children kept; idle and other processes left out";
-    ours_.insert(::getpid());
-    return;
-  }
-  int fd = OpenSampling(SamplingAttr(cycles, true, false), 0, -1);
-  scope_ = "membench's measuring thread only (sampling every CPU needs root or perf_event_paranoid <= 0)";
-  if (fd < 0 && errno == EACCES) {
-    fd = OpenSampling(SamplingAttr(cycles, false, false), 0, -1);
-    scope_ = "membench's measuring thread, user space only (kernel samples need perf_event_paranoid <= 1)";
-  }
-  if (fd < 0) {
+  if (fds.empty()) {
     throw Error("--profile: perf_event_open(" + event_ + ") failed: " +
                 PerfOpenErrorReason(errno, cycles ? "hardware" : "software", PerfEventParanoid()));
   }
-  map_ring(fd);
+  for (const int fd : fds) map_ring(fd);
 }
 
 Profiler::~Profiler() = default;
 
-void Profiler::LeaveOut(pid_t pid) {
-  left_out_.insert(pid);
-  ours_.erase(pid);
-  not_ours_.insert(pid);
-}
+void Profiler::LeaveOut(pid_t pid) { left_out_.insert(pid); }
 
 void Profiler::Enable() {
-  // A team's workers and a command's process were forked before the
-  // sample: they are ours from the start. Those forked during it arrive
-  // as the kernel's FORK records.
-  if (system_wide_) FollowChildren(::getpid());
   for (const auto& ring : rings_) ::ioctl(ring->fd, PERF_EVENT_IOC_ENABLE, 0);
 }
 
 void Profiler::Disable() {
   for (const auto& ring : rings_) ::ioctl(ring->fd, PERF_EVENT_IOC_DISABLE, 0);
-}
-
-void Profiler::FollowChildren(pid_t pid) {
-  std::error_code error;
-  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
-  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
-    std::ifstream children(task.path() / "children");
-    pid_t child = 0;
-    while (children >> child) {
-      if (left_out_.count(child)) continue;
-      if (ours_.insert(child).second) FollowChildren(child);
-      not_ours_.erase(child);
-    }
-  }
-}
-
-bool Profiler::Ours(pid_t pid) {
-  if (!system_wide_ || ours_.count(pid)) return true;
-  if (pid <= 0 || not_ours_.count(pid)) return false;  // pid 0: the idle task
-  // A process forked while no sample ran, and not a child of ours then:
-  // ours if one of its ancestors is.
-  for (std::optional<pid_t> at = ParentOf(pid); at && *at > 1; at = ParentOf(*at)) {
-    if (ours_.count(*at)) {
-      ours_.insert(pid);
-      return true;
-    }
-  }
-  not_ours_.insert(pid);
-  return false;
 }
 
 void Profiler::Drain(Sample& sample) {
@@ -283,27 +231,21 @@ void Profiler::Drain(Sample& sample) {
     pid_t pid;
   };
   std::vector<Hit> hits;
-  // Processes first, from every CPU's records: a child's samples on one
-  // CPU may precede its FORK record on another.
+  // Names first, from every CPU's records: a process's samples on one CPU
+  // may precede its COMM record on another.
   for (const auto& ring : rings_) {
     for (const auto& record : ring->Take()) {
       perf_event_header header{};
       std::memcpy(&header, record.data(), sizeof(header));
       const unsigned char* body = record.data() + sizeof(header);
       const std::size_t body_size = record.size() - sizeof(header);
-      std::uint32_t ids[2] = {0, 0};  // pid and ppid (FORK), pid and tid (COMM, SAMPLE after the ip)
+      std::uint32_t ids[2] = {0, 0};  // pid and tid
       if (header.type == PERF_RECORD_SAMPLE && body_size >= 16) {
         Hit hit{static_cast<std::uint16_t>(header.misc & PERF_RECORD_MISC_CPUMODE_MASK), 0, 0};
         std::memcpy(&hit.ip, body, 8);
         std::memcpy(ids, body + 8, 8);
         hit.pid = static_cast<pid_t>(ids[0]);
         hits.push_back(hit);
-      } else if (header.type == PERF_RECORD_FORK && body_size >= 8) {
-        std::memcpy(ids, body, 8);
-        if (ours_.count(static_cast<pid_t>(ids[1])) && !left_out_.count(static_cast<pid_t>(ids[0]))) {
-          ours_.insert(static_cast<pid_t>(ids[0]));
-          not_ours_.erase(static_cast<pid_t>(ids[0]));
-        }
       } else if (header.type == PERF_RECORD_COMM && body_size > 8) {
         std::memcpy(ids, body, 8);
         const char* name = reinterpret_cast<const char*>(body + 8);
@@ -320,7 +262,7 @@ void Profiler::Drain(Sample& sample) {
   std::map<std::string, std::int64_t> counts;
   std::uint64_t kept = 0;
   for (const Hit& hit : hits) {
-    if (!Ours(hit.pid)) continue;
+    if (left_out_.count(hit.pid)) continue;
     ++kept;
     if (hit.mode == PERF_RECORD_MISC_KERNEL) {
       ++counts[symbols_->Kernel(hit.ip)];

@@ -1,11 +1,11 @@
 // File: sys/profiler.h
 // `--profile`: where a sample's time went, by perf_event_open sampling.
 // The event is cycles where the CPU has a PMU, else the cpu-clock
-// software event (this project's VMs). Wherever the kernel allows it (root,
-// or perf_event_paranoid <= 0) every CPU is sampled, as LKP's perf-profile
-// does, and the samples of membench's processes and their children are
-// kept, so a team's workers and a command run by exec count too; else only
-// the calling thread. Kernel addresses resolve through /proc/kallsyms,
+// software event (this project's VMs). It is opened on the measuring
+// thread, one event a CPU, and inherited by every thread and process that
+// thread starts afterwards, as perf record -- COMMAND does: a team's
+// workers and a command run by exec are sampled too, other processes and
+// idle CPUs are not. Kernel addresses resolve through /proc/kallsyms,
 // user ones through elfutils (libdwfl) on the process's own mappings.
 // Enable and Disable bracket the timed region; Drain, after it, reads the
 // ring buffers and fills the sample's self counts.
@@ -25,10 +25,17 @@
 
 namespace membench::sys {
 
+// Samples a second a CPU: a sample of 100 ms gets about 100 a CPU busy in
+// it. A quarter of perf record's default 4,000: on this project's VMs every
+// timer interrupt exits to the hypervisor, and at 4,000 a second a 64 MiB
+// memset ran 11% slower (bench/RESULTS.md).
+inline constexpr int kProfileSamplesPerSecond = 1000;
+
 class Profiler {
  public:
-  // Opens the sampling events, disabled; throws Error, saying why and what
-  // to do, where no event can be opened.
+  // Opens the sampling events on the calling thread, disabled, before it
+  // starts what is to be sampled; throws Error, saying why and what to do,
+  // where no event can be opened.
   Profiler();
   Profiler(const Profiler&) = delete;
   Profiler& operator=(const Profiler&) = delete;
@@ -51,16 +58,11 @@ class Profiler {
  private:
   struct Ring;
   struct Symbolizer;
-  bool Ours(pid_t pid);
-  void FollowChildren(pid_t pid);
 
   std::vector<std::unique_ptr<Ring>> rings_;
   std::unique_ptr<Symbolizer> symbols_;
-  bool system_wide_ = false;
   std::string event_;
   std::string scope_;
-  std::set<pid_t> ours_;
-  std::set<pid_t> not_ours_;
   std::set<pid_t> left_out_;
   std::map<pid_t, std::string> commands_;  // from the kernel's COMM records
   std::uint64_t lost_ = 0;
