@@ -152,18 +152,29 @@ std::vector<std::string> KernelValueNames(const LoadedMeasurement& m) {
   return names;
 }
 
-std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, const std::string& name) {
-  std::vector<std::vector<double>> runs;
-  for (const auto& run : m.kernel_per_loop) {
+namespace {
+
+// One name's value in each sample of each run, 0 where a sample lacks it;
+// the runs without samples left out.
+std::vector<std::vector<double>> ValuePerRun(const std::vector<std::vector<std::map<std::string, double>>>& runs,
+                                             const std::string& name) {
+  std::vector<std::vector<double>> values;
+  for (const auto& run : runs) {
     if (run.empty()) continue;
-    std::vector<double> values;
+    std::vector<double> per_sample;
     for (const auto& sample : run) {
       const auto it = sample.find(name);
-      values.push_back(it == sample.end() ? 0.0 : it->second);
+      per_sample.push_back(it == sample.end() ? 0.0 : it->second);
     }
-    runs.push_back(std::move(values));
+    values.push_back(std::move(per_sample));
   }
-  return runs;
+  return values;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> KernelValuePerLoop(const LoadedMeasurement& m, const std::string& name) {
+  return ValuePerRun(m.kernel_per_loop, name);
 }
 
 std::vector<std::string> ProfiledSymbols(const LoadedMeasurement& m, double min_pct) {
@@ -187,17 +198,7 @@ std::vector<std::string> ProfiledSymbols(const LoadedMeasurement& m, double min_
 }
 
 std::vector<std::vector<double>> SelfSharePerRun(const LoadedMeasurement& m, const std::string& symbol) {
-  std::vector<std::vector<double>> runs;
-  for (const auto& run : m.profile_share) {
-    if (run.empty()) continue;
-    std::vector<double> shares;
-    for (const auto& sample : run) {
-      const auto it = sample.find(symbol);
-      shares.push_back(it == sample.end() ? 0.0 : it->second);
-    }
-    runs.push_back(std::move(shares));
-  }
-  return runs;
+  return ValuePerRun(m.profile_share, symbol);
 }
 
 std::string PointKey(const LoadedMeasurement& m, const std::vector<std::string>& ignore) {
