@@ -72,7 +72,7 @@ std::string Demangled(const char* name) {
 
 }  // namespace
 
-// One CPU's (or the thread's) event and its ring buffer.
+// One CPU's event and its ring buffer.
 struct Profiler::Ring {
   int fd = -1;
   void* base = MAP_FAILED;
@@ -88,7 +88,9 @@ struct Profiler::Ring {
   // wraps around the buffer's end).
   std::vector<std::vector<unsigned char>> Take() {
     auto* meta = static_cast<perf_event_mmap_page*>(base);
-    const unsigned char* data = static_cast<const unsigned char*>(base) + meta->data_offset;
+    // data_offset is 0 before Linux 4.1: the data then starts a page in.
+    const std::size_t offset = meta->data_offset != 0 ? meta->data_offset : mapped - data_size;
+    const unsigned char* data = static_cast<const unsigned char*>(base) + offset;
     const std::uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
     std::uint64_t tail = meta->data_tail;
     std::vector<std::vector<unsigned char>> records;
@@ -141,8 +143,10 @@ struct Profiler::Symbolizer {
     return dwfl;
   }
 
+  // `command`: what the process exec'd, "" where it did not: a process
+  // forked from membench has membench's mappings, read once.
   std::string User(pid_t pid, std::uint64_t ip, const std::string& command) {
-    if (Dwfl* dwfl = Process(pid)) {
+    if (Dwfl* dwfl = Process(command.empty() ? ::getpid() : pid)) {
       if (Dwfl_Module* module = dwfl_addrmodule(dwfl, ip)) {
         if (const char* name = dwfl_module_addrname(module, ip)) return Demangled(name);
         const char* file = dwfl_module_info(module, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
@@ -246,7 +250,8 @@ void Profiler::Drain(Sample& sample) {
         std::memcpy(ids, body + 8, 8);
         hit.pid = static_cast<pid_t>(ids[0]);
         hits.push_back(hit);
-      } else if (header.type == PERF_RECORD_COMM && body_size > 8) {
+      } else if (header.type == PERF_RECORD_COMM && (header.misc & PERF_RECORD_MISC_COMM_EXEC) != 0 &&
+                 body_size > 8) {
         std::memcpy(ids, body, 8);
         const char* name = reinterpret_cast<const char*>(body + 8);
         commands_[static_cast<pid_t>(ids[0])] = std::string(name, strnlen(name, body_size - 8));
@@ -284,6 +289,11 @@ std::vector<std::string> Profiler::TakeNotes() {
                                 "are of those it kept",
                                 lost_));
     lost_noted_ = true;
+  }
+  if (symbols_->unresolved > 0) {
+    notes.push_back(fmt::format("--profile: {} profiling samples resolved to no symbol (counted as [kernel] or "
+                                "[user space of ...])",
+                                symbols_->unresolved));
   }
   if (symbols_->kernel.empty()) {
     notes.push_back(

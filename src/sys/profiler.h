@@ -64,7 +64,7 @@ class Profiler {
   std::string event_;
   std::string scope_;
   std::set<pid_t> left_out_;
-  std::map<pid_t, std::string> commands_;  // from the kernel's COMM records
+  std::map<pid_t, std::string> commands_;  // what each process exec'd, from the kernel's COMM records
   std::uint64_t lost_ = 0;
   bool lost_noted_ = false;
 };
