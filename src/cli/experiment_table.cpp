@@ -16,6 +16,7 @@
 #include "core/params.h"
 #include "core/profile.h"
 #include "report/loaded_result.h"
+#include "report/profile_report.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
 
@@ -419,7 +420,7 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
     // The named symbols' self shares, as compare judged them.
     for (const std::string& symbol : named.profile_symbols) {
       const auto share = std::find_if(compared.rows.begin(), compared.rows.end(), [&](const FigureRow& other) {
-        return other.point == figure.point && other.figure == "self% " + symbol;
+        return other.point == figure.point && other.figure == "self% " + ShownSymbol(symbol);
       });
       TableRow share_row = ProfileRow(row, symbol);
       if (share != compared.rows.end()) {
@@ -431,7 +432,8 @@ std::vector<TableRow> KernelRows(const std::string& title, std::size_t runs_a, s
         share_row.verdict = sc.verdict;
         share_row.finding = sc.finding;
       } else {
-        share_row.verdict = "no verdict: not profiled on a side, or under 1% of the samples on both";
+        share_row.verdict =
+            fmt::format("no verdict: not profiled on a side, or under {}% of the samples on both", kProfileRowPct);
         share_row.finding = Finding::kInconclusive;
       }
       rows.push_back(share_row);

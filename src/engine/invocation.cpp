@@ -355,7 +355,6 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
   if (!options.repetitions_given) DecideRepetitions(points, options, info.UnitsOf(points), plan);
   if (!points.empty()) ProbeEvents(info.NeedsOf(points.front()).tasks != TaskCreation::kNone);
   OpenMemoryTraffic(options.memory_traffic, info);
-  OpenProfiler(options.profile);
 
   // Started before the pinning, so they are not confined to --cpu.
   std::optional<sys::CachePressure> pressure;
@@ -365,10 +364,12 @@ std::size_t Invocation::Measure(const WorkloadInfo& info, const std::vector<Poin
         fmt::format("{} pressure process{} streamed through {} each (twice the largest cache reported), reading and "
                     "writing every line, for the whole run",
                     options.pressure, options.pressure == 1 ? "" : "es", FormatSize(resources.pressure_bytes_each)));
-    if (profiler_) {
-      for (const pid_t pid : pressure->pids()) profiler_->LeaveOut(pid);
-    }
   }
+  // After the pressure processes start: every process started later
+  // inherits the sampling, and they are no part of what is measured. Only
+  // run and exec profile, each with one call, so no later call's pressure
+  // processes come after it.
+  OpenProfiler(options.profile);
   guards_->settings.Hold(points);
   // With the pressure processes running: they are part of the machine the
   // samples run on.

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "core/kernel_accounting.h"
 #include "core/result.h"
@@ -22,12 +23,20 @@ class Profiler;
 class KernelAccountingWindow {
  public:
   explicit KernelAccountingWindow(sys::Profiler* profiler = nullptr) : profiler_(profiler) {}
+  KernelAccountingWindow(KernelAccountingWindow&& other) noexcept
+      : profiler_(other.profiler_), profiling_(other.profiling_), start_ns_(other.start_ns_),
+        before_(std::move(other.before_)) {
+    other.profiling_ = false;
+  }
+  KernelAccountingWindow& operator=(KernelAccountingWindow&& other) noexcept;
+  ~KernelAccountingWindow();
   void Open();
   // The deltas since Open, and the profile, into the sample.
   void Close(Sample& sample);
 
  private:
   sys::Profiler* profiler_;
+  bool profiling_ = false;  // enabled by Open, not yet closed
   std::int64_t start_ns_ = 0;
   KernelAccountingText before_;  // parsed at Close, after the timed region
 };

@@ -94,20 +94,17 @@ void WriteCompareColumns(const LoadedResult& base, const std::vector<ComparedCol
       if (shown) cells.push_back(std::move(line));
     }
     if (cells.empty()) continue;
-    const std::string& shown_point =
-        std::find_if(columns.begin(), columns.end(), [&](const ComparedColumn& c) { return c.result->shown.count(point); })
-            ->result->shown.at(point);
-    fmt::print(table, "\n{}\n", shown_point);
+    fmt::print(table, "\n{}\n", columns.front().result->Shown(point));
     std::vector<bool> right(headers.size(), false);
     right[1] = true;
     WriteColumns(table, headers, cells, right);
   }
   for (std::size_t i = 0; i < columns.size(); ++i) {
     for (const std::string& point : columns[i].result->only_in_a) {
-      fmt::print(table, "# only in the base, not in {}: {}\n", headers[i + 2], point);
+      fmt::print(table, "# only in the base, not in {}: {}\n", headers[i + 2], columns[i].result->Shown(point));
     }
     for (const std::string& point : columns[i].result->only_in_b) {
-      fmt::print(table, "# only in {}, not in the base: {}\n", headers[i + 2], point);
+      fmt::print(table, "# only in {}, not in the base: {}\n", headers[i + 2], columns[i].result->Shown(point));
     }
   }
 }

@@ -258,15 +258,20 @@ void HolmOverFamily(std::vector<FigureRow>& rows, const std::string& point, bool
   }
   const std::vector<bool> kept = HolmSignificant(p_values);
   for (std::size_t i = 0; i < family.size(); ++i) {
-    family[i]->holm_significant = family[i]->comparison.significant && kept[i];
+    Comparison& c = family[i]->comparison;
+    family[i]->holm_significant = c.significant && kept[i];
+    // Its verdict says so too, wherever it is shown (-v, HTML, JSON,
+    // experiment tables): a change the correction rejects is none.
+    if (c.significant && !kept[i]) {
+      c.significant = false;
+      c.finding = Finding::kNoChange;
+      c.verdict = fmt::format("no significant change (Holm's correction over the point's {} rows)", family.size());
+    }
   }
 }
 
 bool KernelCountThatMoved(const FigureRow& row) { return row.kernel_value && !row.kernel_level && row.kernel_moved; }
 bool ProfileShare(const FigureRow& row) { return row.profile_share; }
-
-// A symbol gets a row where its self share is at least this on a side.
-constexpr double kProfileRowPct = 1.0;
 
 bool ZeroOnBothSides(const FigureRow& row) {
   const Comparison& c = row.comparison;
@@ -507,7 +512,7 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
                "# self% SYMBOL: --profile's share of a sample's profiling samples in that symbol, in percent "
                "(docs/kernel-accounting.md); shown where it changed significantly (Holm's correction over the "
                "point's){}\n",
-               options.style.verbose ? "" : " (-v shows every symbol of 1% or more)");
+               options.style.verbose ? "" : " (-v shows every symbol of 5% or more)");
   }
   if (kernel_rows > 0) {
     fmt::print(out,

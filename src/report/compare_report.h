@@ -86,6 +86,12 @@ struct FigureRow {
   bool holm_significant = false;
 };
 
+// A symbol gets a `self%` row where its self share is at least this, in
+// percent, on a side: the brief line's threshold too (report/profile_report.h),
+// and it keeps the family Holm corrects over small enough that a change as
+// large as 4 KiB pages against THP is found with 3 runs a side.
+inline constexpr double kProfileRowPct = 5.0;
+
 // Whether a row is shown without -v: a figure that is not zero on both
 // sides; of the kernel's accounting, only a count of events that changed
 // significantly (after Holm's correction over the point's) and moved with

@@ -26,7 +26,7 @@ bool AnyRead(const RunResult& r) {
 }
 
 std::string IdleText(const RunResult& r) {
-  if (!r.kernel_idle) return "(no idle interval was read)";
+  if (!r.kernel_idle) return "no idle interval was read";
   return fmt::format("beyond {:.0f} ms of idle interval{}", static_cast<double>(r.kernel_idle->window_ns) * 1e-6,
                      r.invocations > 1 ? fmt::format(" ({} invocations')", r.invocations) : "");
 }
@@ -58,7 +58,9 @@ void WriteKernelAccountingBrief(std::ostream& out, const RunResult& r) {
   }
   // One line, whatever the run, so that the brief output is as long as its
   // table.
-  if (!points.empty()) out << PointsOnOneLine("# kernel events a sample, beyond idle: ", points, most) << "\n";
+  const std::string prefix = r.kernel_idle ? "# kernel events a sample, beyond idle: "
+                                           : "# kernel events a sample (no idle interval read): ";
+  if (!points.empty()) out << PointsOnOneLine(prefix, points, most) << "\n";
 }
 
 void WriteKernelAccountingBlock(std::ostream& out, const RunResult& r, const Measurement& m) {

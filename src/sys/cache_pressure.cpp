@@ -32,12 +32,6 @@ CachePressure::CachePressure(int processes, std::uint64_t bytes_each) {
   }
 }
 
-std::vector<pid_t> CachePressure::pids() const {
-  std::vector<pid_t> pids;
-  for (const ChildProcess& process : processes_) pids.push_back(process.pid());
-  return pids;
-}
-
 int CachePressure::DiedEarly() {
   for (ChildProcess& process : processes_) {
     if (process.Poll()) ++died_;

@@ -22,8 +22,6 @@ class CachePressure {
   // How many of them have died before being stopped (killed by the OOM
   // killer, say): their pressure was missing from part of the run.
   int DiedEarly();
-  // The processes, for whoever must tell them from the run's own.
-  std::vector<pid_t> pids() const;
 
  private:
   std::vector<ChildProcess> processes_;

@@ -128,6 +128,13 @@ struct Profiler::Symbolizer {
     }
   }
 
+  void Forget(pid_t pid) {
+    const auto it = processes.find(pid);
+    if (it == processes.end()) return;
+    if (it->second != nullptr) dwfl_end(it->second);
+    processes.erase(it);
+  }
+
   Dwfl* Process(pid_t pid) {
     const auto it = processes.find(pid);
     if (it != processes.end()) return it->second;
@@ -167,30 +174,14 @@ struct Profiler::Symbolizer {
 Profiler::Profiler() : symbols_(std::make_unique<Symbolizer>()) {
   const bool cycles = HasHardwarePmu();
   event_ = cycles ? "cycles" : "cpu-clock";
-  const long page = ::sysconf(_SC_PAGESIZE);
-  const auto map_ring = [&](int fd) {
-    auto ring = std::make_unique<Ring>();
-    ring->fd = fd;
-    for (std::size_t pages = kRingPages; pages >= 8 && ring->base == MAP_FAILED; pages /= 2) {
-      ring->mapped = (pages + 1) * static_cast<std::size_t>(page);
-      ring->data_size = pages * static_cast<std::size_t>(page);
-      ring->base = ::mmap(nullptr, ring->mapped, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    }
-    if (ring->base == MAP_FAILED) {
-      throw Error(std::string("--profile: cannot map the sampling buffer: ") + std::strerror(errno) +
-                  " (raise /proc/sys/kernel/perf_event_mlock_kb, or run as root)");
-    }
-    rings_.push_back(std::move(ring));
-  };
   // One event a CPU on the measuring thread, inherited: a task-bound event
   // runs only while one of the tasks runs, so an idle CPU is not woken by
   // it (on a VM each such timer is an exit to the hypervisor).
-  const pid_t thread = static_cast<pid_t>(::syscall(SYS_gettid));
   const long cpus = ::sysconf(_SC_NPROCESSORS_CONF);
   const auto open_all = [&](bool with_kernel) {
     std::vector<int> fds;
     for (int cpu = 0; cpu < cpus; ++cpu) {
-      const int fd = OpenSampling(SamplingAttr(cycles, with_kernel), thread, cpu);
+      const int fd = OpenSampling(SamplingAttr(cycles, with_kernel), 0, cpu);  // 0: the calling thread
       if (fd >= 0) {
         fds.push_back(fd);
       } else if (errno != ENODEV && errno != EINVAL) {  // an offline CPU is no refusal
@@ -203,22 +194,39 @@ Profiler::Profiler() : symbols_(std::make_unique<Symbolizer>()) {
     return fds;
   };
   std::vector<int> fds = open_all(true);
+  int error = errno;
   scope_ = "membench's measuring thread and every thread and process it starts, kernel and user space";
-  if (fds.empty() && errno == EACCES) {
+  if (fds.empty() && error == EACCES) {
     fds = open_all(false);
+    error = errno;
     scope_ = "membench's measuring thread and every thread and process it starts, user space only (kernel samples "
              "need perf_event_paranoid <= 1)";
   }
   if (fds.empty()) {
+    const int paranoid = PerfEventParanoid();
     throw Error("--profile: perf_event_open(" + event_ + ") failed: " +
-                PerfOpenErrorReason(errno, cycles ? "hardware" : "software", PerfEventParanoid()));
+                PerfOpenErrorReason(error, cycles ? "hardware" : "software", paranoid));
   }
-  for (const int fd : fds) map_ring(fd);
+  // Every descriptor owned before any mapping can throw.
+  for (const int fd : fds) {
+    rings_.push_back(std::make_unique<Ring>());
+    rings_.back()->fd = fd;
+  }
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  for (const auto& ring : rings_) {
+    for (std::size_t pages = kRingPages; pages >= 8 && ring->base == MAP_FAILED; pages /= 2) {
+      ring->mapped = (pages + 1) * page;
+      ring->data_size = pages * page;
+      ring->base = ::mmap(nullptr, ring->mapped, PROT_READ | PROT_WRITE, MAP_SHARED, ring->fd, 0);
+    }
+    if (ring->base == MAP_FAILED) {
+      throw Error(std::string("--profile: cannot map the sampling buffer: ") + std::strerror(errno) +
+                  " (raise /proc/sys/kernel/perf_event_mlock_kb, or run as root)");
+    }
+  }
 }
 
 Profiler::~Profiler() = default;
-
-void Profiler::LeaveOut(pid_t pid) { left_out_.insert(pid); }
 
 void Profiler::Enable() {
   for (const auto& ring : rings_) ::ioctl(ring->fd, PERF_EVENT_IOC_ENABLE, 0);
@@ -256,7 +264,7 @@ void Profiler::Drain(Sample& sample) {
         const char* name = reinterpret_cast<const char*>(body + 8);
         commands_[static_cast<pid_t>(ids[0])] = std::string(name, strnlen(name, body_size - 8));
         // The process's mappings changed with its exec: read them anew.
-        symbols_->processes.erase(static_cast<pid_t>(ids[0]));
+        symbols_->Forget(static_cast<pid_t>(ids[0]));
       } else if (header.type == PERF_RECORD_LOST && body_size >= 16) {
         std::uint64_t lost = 0;
         std::memcpy(&lost, body + 8, 8);
@@ -267,7 +275,6 @@ void Profiler::Drain(Sample& sample) {
   std::map<std::string, std::int64_t> counts;
   std::uint64_t kept = 0;
   for (const Hit& hit : hits) {
-    if (left_out_.count(hit.pid)) continue;
     ++kept;
     if (hit.mode == PERF_RECORD_MISC_KERNEL) {
       ++counts[symbols_->Kernel(hit.ip)];
@@ -284,11 +291,10 @@ void Profiler::Drain(Sample& sample) {
 
 std::vector<std::string> Profiler::TakeNotes() {
   std::vector<std::string> notes;
-  if (lost_ > 0 && !lost_noted_) {
+  if (lost_ > 0) {
     notes.push_back(fmt::format("--profile: the kernel dropped {} profiling samples (its buffer was full); the shares "
                                 "are of those it kept",
                                 lost_));
-    lost_noted_ = true;
   }
   if (symbols_->unresolved > 0) {
     notes.push_back(fmt::format("--profile: {} profiling samples resolved to no symbol (counted as [kernel] or "

@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -41,10 +40,6 @@ class Profiler {
   Profiler& operator=(const Profiler&) = delete;
   ~Profiler();
 
-  // A child of membench's that is not part of what is measured (a
-  // --pressure neighbour): its samples are left out.
-  void LeaveOut(pid_t pid);
-
   void Enable();
   void Disable();
   // Everything sampled since the last Drain, into the sample.
@@ -52,7 +47,7 @@ class Profiler {
 
   const std::string& event() const { return event_; }
   const std::string& scope() const { return scope_; }
-  // Lost samples and unresolved addresses, once.
+  // Lost samples and unresolved addresses: called once, at the run's end.
   std::vector<std::string> TakeNotes();
 
  private:
@@ -63,10 +58,8 @@ class Profiler {
   std::unique_ptr<Symbolizer> symbols_;
   std::string event_;
   std::string scope_;
-  std::set<pid_t> left_out_;
   std::map<pid_t, std::string> commands_;  // what each process exec'd, from the kernel's COMM records
   std::uint64_t lost_ = 0;
-  bool lost_noted_ = false;
 };
 
 }  // namespace membench::sys
