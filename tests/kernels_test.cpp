@@ -1,6 +1,7 @@
 // File: tests/kernels_test.cpp
 // Every copy, fill, compare and read kernel against a reference (the source
-// bytes, the fill value, memcmp's sign, the word sum), for every size
+// bytes, the fill value, memcmp's sign, the word sum), STREAM's four
+// kernels and bw_mem's read-modify-write too, for every size
 // 0..4160 and every source and destination misalignment 0..63, plus sizes
 // around 2^k +- 1 up to 16 MiB. Bytes just outside a destination must stay
 // untouched; a compare must find a difference at every position. Under the sanitizers the
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "kernels/kernel.h"
+#include "kernels/stream_ops.h"
 #include "workloads/impl_params.h"
 
 namespace membench {
@@ -304,6 +306,67 @@ TEST_P(ReadKernelTest, SizesAroundPowersOfTwoUpTo16MiB) {
 
 INSTANTIATE_TEST_SUITE_P(Read, ReadKernelTest, testing::ValuesIn(ReadNames()),
                          [](const testing::TestParamInfo<std::string>& param_info) { return param_info.param; });
+
+// Each word at the stride gains one, every other byte stays, nothing
+// outside [p, p + n) is touched; strides 8 (every word), 16, 32 (bw_mem's
+// rdwr) and 4 KiB.
+TEST(ReadModifyWrite, EverySizeMisalignmentAndStrideUpTo4KiBPlus64) {
+  const std::vector<unsigned char> source = MakeSource(kMaxSmall + 64 + 2 * kGuard);
+  std::vector<unsigned char> area(source.size());
+  for (const std::size_t stride : {8, 16, 32, 4096}) {
+    for (std::size_t off = 0; off < 64; off += kExhaustive ? 1 : 7) {
+      for (std::size_t n = 0; n <= kMaxSmall; ++n) {
+        area = source;
+        unsigned char* p = area.data() + kGuard + off;
+        ReadModifyWrite(reinterpret_cast<char*>(p), n, stride);
+        std::vector<unsigned char> expected = source;
+        for (std::size_t at = 0; at + 8 <= n; at += stride) {
+          std::uint64_t word;
+          std::memcpy(&word, expected.data() + kGuard + off + at, 8);
+          ++word;
+          std::memcpy(expected.data() + kGuard + off + at, &word, 8);
+        }
+        ASSERT_EQ(area, expected) << "stride " << stride << " size " << n << " +" << off;
+      }
+    }
+  }
+}
+
+// STREAM's kernels on every length up to 4 KiB + 64 of doubles at every
+// element offset in a cache line: exact results (q * x and a + b are single
+// roundings, as the reference's), and the element past the end untouched.
+TEST(StreamOps, EveryLengthAndOffsetGivesStreamsValues) {
+  constexpr std::size_t kMax = kMaxSmall / sizeof(double);
+  constexpr double kUntouched = -7.0;
+  for (std::size_t off = 0; off < 8; ++off) {
+    for (std::size_t n = 0; n <= kMax; ++n) {
+      std::vector<double> a(kMax + 16), b(kMax + 16), c(kMax + 16, kUntouched);
+      for (std::size_t j = 0; j < a.size(); ++j) {
+        a[j] = 1.0 + static_cast<double>(j % 97);
+        b[j] = 0.5 * static_cast<double>(j % 89);
+      }
+      double* pa = a.data() + off;
+      double* pb = b.data() + off;
+      double* pc = c.data() + off;
+      StreamCopy(pc, pa, n);
+      for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(pc[j], pa[j]) << "copy " << n << " +" << off;
+      ASSERT_EQ(pc[n], kUntouched) << "copy wrote past the end, size " << n;
+      StreamScale(pb, pc, kStreamScalar, n);
+      for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(pb[j], kStreamScalar * pc[j]) << "scale " << n;
+      StreamAdd(pc, pa, pb, n);
+      for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(pc[j], pa[j] + pb[j]) << "add " << n;
+      const std::vector<double> a_before(a);
+      StreamTriad(pa, pb, pc, kStreamScalar, n);
+      for (std::size_t j = 0; j < n; ++j) {
+        // Written as the reference: one multiply, then one add (no fused
+        // multiply-add on the baseline instruction set).
+        const double product = kStreamScalar * pc[j];
+        ASSERT_EQ(pa[j], pb[j] + product) << "triad " << n << " +" << off;
+      }
+      ASSERT_EQ(pa[n], a_before[off + n]) << "triad wrote past the end, size " << n;
+    }
+  }
+}
 
 }  // namespace
 }  // namespace membench

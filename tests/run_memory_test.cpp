@@ -115,6 +115,48 @@ TEST(Cli, StridedReadCountsTouches) {
   std::remove(path.c_str());
 }
 
+// bw_mem's rdwr counts each byte once, as read does, and says the traffic
+// behind it is twice that.
+TEST(Cli, ReadModifyWriteCountsEachByteOnce) {
+  const std::string path = TempPath("rdwr.json");
+  const Outcome run = Membench("run read --size 1M --op read,rdwr -r 2 --invocations 1 --json " + path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 2u);
+  const auto& rdwr = result["measurements"][1];
+  EXPECT_EQ(rdwr["rate_label"], "read-modified");
+  const auto& sample = rdwr["samples"][0];
+  EXPECT_EQ(sample["work"].get<std::uint64_t>(), (1u << 20) * sample["loops"].get<std::uint64_t>());
+  EXPECT_EQ(rdwr["traffic"]["requested_per_unit"], 2.0);
+  std::remove(path.c_str());
+}
+
+// STREAM's byte counts (two arrays for copy and scale, three for add and
+// triad), its validation, three arrays proven; a size of part of a double
+// is refused.
+TEST(Stream, CountsAndValidatesAsStreamDoes) {
+  const std::string path = TempPath("stream.json");
+  const Outcome run = Membench("run stream --size 1M --op copy,scale,add,triad -r 2 --invocations 1 -v --json " +
+                               path);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("STREAM validation: solution validates"), std::string::npos) << run.output;
+  const nlohmann::json result = ReadJson(path);
+  ASSERT_EQ(result["measurements"].size(), 4u);
+  const std::uint64_t arrays[] = {2, 2, 3, 3};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto& m = result["measurements"][i];
+    const auto& sample = m["samples"][0];
+    EXPECT_EQ(sample["work"].get<std::uint64_t>(), arrays[i] * (1u << 20) * sample["loops"].get<std::uint64_t>())
+        << m["rate_label"];
+    EXPECT_EQ(m["page_proof"].size(), 3u);
+  }
+  EXPECT_EQ(result["measurements"][3]["rate_label"], "triad");
+  const Outcome odd = Membench("run stream --size 1001 -r 2");
+  EXPECT_NE(odd.status, 0);
+  EXPECT_NE(odd.output.find("must be a multiple of 8"), std::string::npos) << odd.output;
+  std::remove(path.c_str());
+}
+
 TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
   const std::string path = TempPath("chase.json");
   const Outcome run =

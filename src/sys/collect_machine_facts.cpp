@@ -66,22 +66,6 @@ std::vector<IdleState> IdleStates() {
   return out;
 }
 
-std::vector<CacheLevel> SysfsCaches() {
-  std::vector<CacheLevel> out;
-  for (const fs::path& index : Subdirectories(std::string(kCpuDir) + "/cpu0/cache", "index")) {
-    const std::string type = ReadFirstLine(index.string() + "/type").value_or("");
-    const auto level = ReadInteger(index.string() + "/level");
-    const auto size = ReadFirstLine(index.string() + "/size");
-    if (type == "Instruction" || !level || !size) continue;
-    try {
-      out.push_back({*level == 1 ? "L1d" : "L" + std::to_string(*level), ParseSize(*size)});
-    } catch (const Error&) {
-      // A size sysfs writes in a form we do not know: that level stays out.
-    }
-  }
-  return out;
-}
-
 // /proc/stat's first line: user nice system idle iowait irq softirq steal.
 std::array<std::uint64_t, 8> CpuTimes() {
   std::array<std::uint64_t, 8> times{};
@@ -135,6 +119,22 @@ std::optional<int> OptionalInt(const std::string& path) {
 }
 
 }  // namespace
+
+std::vector<CacheLevel> SysfsCaches() {
+  std::vector<CacheLevel> out;
+  for (const fs::path& index : Subdirectories(std::string(kCpuDir) + "/cpu0/cache", "index")) {
+    const std::string type = ReadFirstLine(index.string() + "/type").value_or("");
+    const auto level = ReadInteger(index.string() + "/level");
+    const auto size = ReadFirstLine(index.string() + "/size");
+    if (type == "Instruction" || !level || !size) continue;
+    try {
+      out.push_back({*level == 1 ? "L1d" : "L" + std::to_string(*level), ParseSize(*size)});
+    } catch (const Error&) {
+      // A size sysfs writes in a form we do not know: that level stays out.
+    }
+  }
+  return out;
+}
 
 MachineFacts CollectMachineFacts() {
   MachineFacts facts;

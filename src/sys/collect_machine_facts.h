@@ -11,4 +11,8 @@ namespace membench::sys {
 
 MachineFacts CollectMachineFacts();
 
+// The data and unified caches of CPU 0 as sysfs gives them (L1d, L2, L3),
+// for a default that must be larger than the caches (STREAM's arrays).
+std::vector<CacheLevel> SysfsCaches();
+
 }  // namespace membench::sys
