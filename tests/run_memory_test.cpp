@@ -157,6 +157,65 @@ TEST(Stream, CountsAndValidatesAsStreamDoes) {
   std::remove(path.c_str());
 }
 
+// Every buffer workload takes a placement, and every buffer's proof says
+// which node its pages are on (move_pages), judged against what was asked.
+TEST(Numa, EveryBufferIsPlacedAndItsNodesProven) {
+  const std::string path = TempPath("numa.json");
+  for (const std::string& args : {std::string("memcpy --size 2M --membind 0"),
+                                  std::string("stream --size 1M --op triad --interleave 0 --cpunodebind 0"),
+                                  std::string("chase --size 1M --membind 0 --threads 2")}) {
+    const Outcome run = Membench("run " + args + " -r 2 --invocations 1 --json " + path);
+    ASSERT_EQ(run.status, 0) << args << "\n" << run.output;
+    const nlohmann::json result = ReadJson(path);
+    for (const auto& m : result["measurements"]) {
+      ASSERT_FALSE(m["page_proof"].empty()) << args;
+      for (const auto& proof : m["page_proof"]) {
+        EXPECT_EQ(proof["nodes_requested"], args.find("membind") != std::string::npos ? "membind 0" : "interleave 0")
+            << args;
+        EXPECT_TRUE(proof["honoured"].get<bool>()) << proof["text"];
+        ASSERT_TRUE(proof["node_pages"].contains("0")) << proof["text"];
+        EXPECT_GT(proof["node_pages"]["0"].get<std::uint64_t>(), 0u);
+        EXPECT_NE(proof["text"].get<std::string>().find("nodes: 0 100%"), std::string::npos) << proof["text"];
+      }
+    }
+  }
+  std::remove(path.c_str());
+}
+
+// MLC's matrices: one point per (CPU node, memory node), each proven, and
+// the table after the run's own; 1x1 on a machine of one node.
+TEST(Numa, MatrixRunsEveryPairOfNodes) {
+  const std::string path = TempPath("matrix.json");
+  for (const std::string& what : {std::string("latency"), std::string("bandwidth")}) {
+    const Outcome run =
+        Membench("run matrix --what " + what + " --size 1M -r 2 --invocations 1 --json " + path);
+    ASSERT_EQ(run.status, 0) << run.output;
+    EXPECT_NE(run.output.find("# node x node: "), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("cpu\\mem"), std::string::npos) << run.output;
+    const nlohmann::json result = ReadJson(path);
+    EXPECT_EQ(result["measurements"][0]["workload"], what == "latency" ? "chase" : "read");
+    for (const auto& m : result["measurements"]) {
+      EXPECT_TRUE(m["point"].contains("cpunodebind")) << m["point"];
+      EXPECT_TRUE(m["point"].contains("membind")) << m["point"];
+    }
+  }
+  std::remove(path.c_str());
+}
+
+TEST(Numa, BadPlacementsAreRefused) {
+  for (const auto& [args, expected] :
+       {std::pair{"memset --size 1M --membind 1023", "online NUMA nodes are"},
+        std::pair{"memset --size 1M --interleave 0-1023", "online NUMA nodes are"},
+        std::pair{"memset --size 1M --cpunodebind 1023", "online NUMA nodes are"},
+        std::pair{"memset --size 1M --interleave x", "not a node list"},
+        std::pair{"memset --size 1M --membind 0 --interleave 0", "give one of them"},
+        std::pair{"memset --size 1M --cpunodebind 0 --cpu 0", "give one of them"}}) {
+    const Outcome run = Membench(std::string("run ") + args + " -r 2 --invocations 1");
+    EXPECT_NE(run.status, 0) << args;
+    EXPECT_NE(run.output.find(expected), std::string::npos) << args << "\n" << run.output;
+  }
+}
+
 TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {
   const std::string path = TempPath("chase.json");
   const Outcome run =

@@ -15,9 +15,11 @@
 #include "core/cpu_list.h"
 #include "core/error.h"
 #include "core/kernel_setting.h"
+#include "core/node_matrix.h"
 #include "core/paired.h"
 #include "core/suggest.h"
 #include "engine/invocation.h"
+#include "engine/placement.h"
 #include "engine/registry.h"
 #include "engine/separate_invocations.h"
 #include "engine/workers.h"
@@ -256,6 +258,9 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
   if (!flags.procs.empty()) values[kProcsParam] = flags.procs;
   if (!flags.threads.empty()) values[kThreadsParam] = flags.threads;
   if (!flags.remap.empty()) values[kRemapParam] = flags.remap;
+  if (!flags.cpus.empty() && values.count(kCpuNodeBindParam) != 0 && !HasParam(info, kCpuNodeBindParam)) {
+    throw Error("--cpunodebind runs the workers on a node's CPUs, --cpu on the CPUs named: give one of them");
+  }
   for (const std::string& setting : flags.settings) {
     auto [name, list] = ParseSettingFlag(setting);
     if (values.count(name) != 0) throw Error("--setting " + name + " is given twice");
@@ -313,6 +318,36 @@ Command LmSummaryCommand() {
   return c;
 }
 
+// `run matrix`: a run of chase or read over every pair of CPU node and
+// memory node (core/node_matrix.h), reported as any run is, with its
+// matrix after the table.
+Command MatrixCommand() {
+  auto flags = std::make_shared<CommonRunFlags>();
+  auto what = std::make_shared<std::string>("latency");
+  auto size = std::make_shared<std::string>();
+  Command c;
+  c.name = "matrix";
+  c.summary = "node x node latency or bandwidth matrix, as Intel MLC's --latency_matrix and --bandwidth_matrix";
+  c.examples = {"membench run matrix", "membench run matrix --what bandwidth --json bw.json",
+                "membench run matrix --what latency --size 1G -r 5"};
+  c.add_options = [flags, what, size](CLI::App& cmd) {
+    cmd.add_option("--what", *what,
+                   "latency: chase's random loads in 256 MiB, ns a load; bandwidth: read of 1 GiB by as many threads "
+                   "as the smallest CPU node has CPUs, GB/s (default latency)")
+        ->check(CLI::IsMember({"latency", "bandwidth"}))
+        ->type_name("latency|bandwidth");
+    cmd.add_option("--size", *size, "the buffer (default 256M for latency, 1G for bandwidth)")->type_name("SIZE");
+    AddCommonRunFlags(cmd, *flags, FindWorkload("read"));
+  };
+  c.run = [flags, what, size](const CommandLine& line) {
+    NodeMatrixPlan plan = PlanNodeMatrix(*what, MachineNodes());
+    if (!size->empty()) plan.values["size"] = *size;
+    return RunWorkload(FindWorkload(plan.workload), plan.values, *flags, line);
+  };
+  c.measures = true;
+  return c;
+}
+
 Command WorkloadCommand(const WorkloadInfo& info) {
   auto flags = std::make_shared<CommonRunFlags>();
   auto given = std::make_shared<std::map<std::string, std::string>>();
@@ -324,6 +359,13 @@ Command WorkloadCommand(const WorkloadInfo& info) {
     for (const ParamSpec& p : info.params) {
       cmd.add_option("--" + p.name, (*given)[p.name], ParamHelp(p))
           ->type_name(p.kind == ParamKind::kChoice ? "NAMES" : (p.kind == ParamKind::kText ? "VALUE" : "LIST"));
+    }
+    // NUMA placement, for every workload that does not place its own.
+    for (const char* name : kPlacementParams) {
+      if (info.own_workers || HasParam(info, name)) continue;
+      const ParamSpec p = PlacementParam(name);
+      cmd.add_option("--" + p.name, (*given)[p.name], ParamHelp(p))
+          ->type_name(p.kind == ParamKind::kText ? "NODES" : "LIST");
     }
     AddCommonRunFlags(cmd, *flags, info);
   };
@@ -344,13 +386,14 @@ Command WorkloadCommand(const WorkloadInfo& info) {
 }  // namespace
 
 std::vector<Command> RunCommands() {
-  std::vector<Command> commands = {LmSummaryCommand()};
+  std::vector<Command> commands = {LmSummaryCommand(), MatrixCommand()};
   for (const WorkloadInfo& info : Workloads()) commands.push_back(WorkloadCommand(info));
   return commands;
 }
 
 void CheckRunArguments(const CLI::App& run, int argc, char** argv, int first) {
-  if (first >= argc || argv[first][0] == '-' || std::string(argv[first]) == "lmsummary") return;
+  if (first >= argc || argv[first][0] == '-') return;
+  if (std::string(argv[first]) == "lmsummary" || std::string(argv[first]) == "matrix") return;
   const WorkloadInfo& info = FindWorkload(argv[first]);
   const CLI::App* cmd = run.get_subcommand(info.name);
   std::vector<std::string> known;

@@ -1,5 +1,6 @@
 // File: cli/run_command.h
-// `membench run WORKLOAD` and `membench run lmsummary`: one command per
+// `membench run WORKLOAD`, `membench run lmsummary` and `membench run
+// matrix` (a node x node run of chase or read): one command per
 // workload of the registry, with the workload's own parameters, the flags
 // every run shares (-r, --precision, -e, --json, -o ...), and the
 // workload's examples in its --help.
@@ -12,7 +13,7 @@
 
 namespace membench {
 
-// lmsummary first, then every workload of the registry.
+// lmsummary and matrix first, then every workload of the registry.
 std::vector<Command> RunCommands();
 
 // Before parsing `membench run WORKLOAD ARGS`: an unknown workload, or an

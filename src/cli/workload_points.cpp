@@ -3,8 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/kernel_setting.h"
+#include "engine/placement.h"
 #include "engine/workers.h"
 
 namespace membench {
@@ -43,6 +46,20 @@ std::vector<Point> WorkloadPoints(const WorkloadInfo& info, std::map<std::string
       throw Error(fmt::format("--remap: {} places its own workers and memory; run it without --remap", info.name));
     }
     specs.push_back(RemapParam());
+  }
+  const auto own = [&](const char* name) {
+    return std::any_of(info.params.begin(), info.params.end(), [&](const ParamSpec& p) { return p.name == name; });
+  };
+  if (values.count(kMembindParam) != 0 && values.count(kInterleaveParam) != 0 && !own(kMembindParam)) {
+    throw Error("--membind takes every page from one node, --interleave spreads them over several: give one of them");
+  }
+  for (const char* name : kPlacementParams) {
+    if (values.count(name) == 0 || own(name)) continue;
+    if (info.own_workers) {
+      throw Error(fmt::format("--{}: {} places its own workers and memory (see membench list params {})", name,
+                              info.name, info.name));
+    }
+    specs.push_back(PlacementParam(name));
   }
   for (const ParamSpec& p : info.params) {
     if (values.count(p.name) != 0 || info.machine_default == nullptr) continue;

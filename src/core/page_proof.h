@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -52,6 +53,11 @@ struct PageProof {
   bool verified = true;   // false: the method cannot see the kind of page asked for (mTHP without root)
   std::string split;  // "100% 2M", "25.0% 2M, 75.0% 4K", "none resident"
   std::string text;   // one line for the report
+  // The NUMA node of each sampled present page (move_pages), node -> pages;
+  // empty where the kernel could not say. What was asked of them (core/
+  // numa_placement.h), "" where nothing was.
+  std::map<int, std::uint64_t> node_pages;
+  std::string nodes_requested;
 };
 
 // THP counts as honoured when at least this share of the resident bytes is

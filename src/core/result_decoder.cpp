@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -275,6 +276,15 @@ PageProof ReadProof(const Reader& in, const json& p, const std::string& at) {
   out.honoured = in.FlagOr(p, "honoured", at, true);
   out.verified = in.FlagOr(p, "verified", at, true);
   out.split = in.TextOr(p, "split", at);
+  for (const auto& [node, pages] : in.IntegerMap(p, "node_pages", at)) {
+    const std::string where = at + ".node_pages." + node;
+    int number = -1;
+    const auto [end, error] = std::from_chars(node.data(), node.data() + node.size(), number);
+    if (error != std::errc() || end != node.data() + node.size() || number < 0) in.Fail(where, "is not a node number");
+    if (pages < 0) in.Fail(where, "is negative");
+    out.node_pages[number] = static_cast<std::uint64_t>(pages);
+  }
+  out.nodes_requested = in.TextOr(p, "nodes_requested", at);
   out.text = in.TextOr(p, "text", at);
   return out;
 }

@@ -73,6 +73,8 @@ json ProofToJson(const PageProof& p) {
              {"hugetlb", p.flags->hugetlb},         {"zero_page", p.flags->zero},
              {"huge_zero_page", p.flags->huge_zero}};
   }
+  json nodes = json::object();
+  for (const auto& [node, pages] : p.node_pages) nodes[std::to_string(node)] = pages;
   return {{"region", p.region},
           {"requested", p.requested},
           {"method", p.method},
@@ -85,6 +87,8 @@ json ProofToJson(const PageProof& p) {
           {"honoured", p.honoured},
           {"verified", p.verified},
           {"split", p.split},
+          {"node_pages", nodes},
+          {"nodes_requested", OrNull(p.nodes_requested)},
           {"text", p.text}};
 }
 

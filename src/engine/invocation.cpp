@@ -13,6 +13,7 @@
 #include "core/paired.h"
 #include "core/units.h"
 #include "engine/memory_traffic.h"
+#include "engine/placement.h"
 #include "engine/plan_checks.h"
 #include "engine/setting_treatments.h"
 #include "engine/team_sampler.h"
@@ -75,17 +76,26 @@ class GuardedSource : public SampleSource {
       : setting_(std::move(setting)),
         source_(std::move(source)),
         settings_(settings),
-        point_settings_(KernelSettingsOf(point)) {}
+        point_settings_(KernelSettingsOf(point)),
+        placement_(PlacementOf(point)) {}
   void Describe(Measurement& m) const override { source_->Describe(m); }
   bool FreshStateEachSample() const override { return source_->FreshStateEachSample(); }
+  // Each sample under the point's own placement: a remapped or fresh buffer
+  // faults in its pages inside it.
   Sample Take(std::uint64_t loops) override {
     settings_.Apply(point_settings_);
+    const ScopedPlacement placed(placement_);
     return source_->Take(loops);
   }
-  // The page proofs probe as the samples ran.
+  // The page proofs probe as the samples ran, and are judged against the
+  // placement asked for.
   void Finish(Measurement& m) override {
     settings_.Apply(point_settings_);
-    source_->Finish(m);
+    {
+      const ScopedPlacement placed(placement_);
+      source_->Finish(m);
+    }
+    for (PageProof& proof : m.page_proofs) JudgeNodes(proof, placement_);
   }
 
  private:
@@ -93,6 +103,7 @@ class GuardedSource : public SampleSource {
   std::unique_ptr<SampleSource> source_;
   SettingTreatments& settings_;
   const std::vector<std::pair<std::string, std::string>> point_settings_;
+  const NumaPlacement placement_;
 };
 
 class WorkloadOpener : public PointOpener {
@@ -121,6 +132,9 @@ class WorkloadOpener : public PointOpener {
     // Before the workload is prepared: its first faults may be what the
     // setting is about.
     settings_.Apply(KernelSettingsOf(point));
+    // The workload prepares its buffers, and a team's workers start, on the
+    // point's node and under its memory policy, which they inherit.
+    const ScopedPlacement placed(PlacementOf(point));
     std::unique_ptr<SampleSource> source;
     if (const auto workers = WorkersOf(point)) {
       source = std::make_unique<TeamSampler>(info_, point, *workers, cpus_, events_, expected_, memory_, profiler_);

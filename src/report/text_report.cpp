@@ -19,6 +19,7 @@
 #include "report/kernel_accounting_report.h"
 #include "report/profile_report.h"
 #include "report/latency_steps.h"
+#include "report/node_matrix_report.h"
 #include "report/lmsummary_report.h"
 #include "report/text_columns.h"
 #include "report/verdict_colour.h"
@@ -579,6 +580,7 @@ void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& st
   WriteLatencySteps(sections, result, stats);
   WriteParallelism(sections, result, stats);
   WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
+  WriteNodeMatrices(sections, result, stats, style.byte_rate_unit);
   WriteKernelAccountingBrief(sections, result);
   WriteProfileBrief(sections, result);
   WriteStopped(sections, result);

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "sys/mthp.h"
+#include "sys/numa.h"
 #include "sys/page_flags.h"
 
 namespace membench {
@@ -101,8 +102,10 @@ Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, Page
       region_(sys::MappedRegion::Map(bytes + offset, kRegionAlignment, policy)) {}
 
 PageProof Buffer::Proof() const {
-  return MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_),
-                       sys::SamplePageFlags(data(), bytes_, kProofSamplePages));
+  PageProof proof = MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_),
+                                  sys::SamplePageFlags(data(), bytes_, kProofSamplePages));
+  proof.node_pages = sys::SampleNodes(data(), bytes_, kProofSamplePages);
+  return proof;
 }
 
 void SourceBuffer::Configure(std::uint64_t bytes, std::uint64_t offset, PagePolicy policy, SourcePrefault prefault) {
