@@ -172,7 +172,7 @@ TEST(Numa, EveryBufferIsPlacedAndItsNodesProven) {
       for (const auto& proof : m["page_proof"]) {
         EXPECT_EQ(proof["nodes_requested"], args.find("membind") != std::string::npos ? "membind 0" : "interleave 0")
             << args;
-        EXPECT_TRUE(proof["honoured"].get<bool>()) << proof["text"];
+        EXPECT_TRUE(proof["nodes_honoured"].get<bool>()) << proof["text"];
         ASSERT_TRUE(proof["node_pages"].contains("0")) << proof["text"];
         EXPECT_GT(proof["node_pages"]["0"].get<std::uint64_t>(), 0u);
         EXPECT_NE(proof["text"].get<std::string>().find("nodes: 0 100%"), std::string::npos) << proof["text"];
@@ -214,6 +214,37 @@ TEST(Numa, BadPlacementsAreRefused) {
     EXPECT_NE(run.status, 0) << args;
     EXPECT_NE(run.output.find(expected), std::string::npos) << args << "\n" << run.output;
   }
+}
+
+// Single latencies: chase's loads a short chain at a time, fault's faults
+// one at a time; percentiles in order, the timings counted, the table.
+TEST(Latencies, ChaseAndFaultTimeSingleLatencies) {
+  const std::string path = TempPath("latencies.json");
+  const Outcome chase = Membench("run chase --size 1M --latencies on -r 2 --invocations 1 --json " + path);
+  ASSERT_EQ(chase.status, 0) << chase.output;
+  EXPECT_NE(chase.output.find("# single latencies: a load"), std::string::npos) << chase.output;
+  nlohmann::json result = ReadJson(path);
+  const auto& latency = result["measurements"][0]["latency"];
+  ASSERT_TRUE(latency.is_object()) << result["measurements"][0];
+  EXPECT_GT(latency["count"].get<std::uint64_t>(), 100u);
+  const auto& p = latency["percentiles_ns"];
+  EXPECT_GT(p["p50"].get<double>(), 0);
+  EXPECT_LE(p["p50"].get<double>(), p["p90"].get<double>());
+  EXPECT_LE(p["p90"].get<double>(), p["p99"].get<double>());
+  EXPECT_LE(p["p99"].get<double>(), p["p99.9"].get<double>());
+
+  // 1 MiB of 4 KiB pages: 256 faults a sample, each timed.
+  const Outcome fault = Membench("run fault --size 1M --pages 4k --latencies on -r 2 --invocations 1 --json " + path);
+  ASSERT_EQ(fault.status, 0) << fault.output;
+  result = ReadJson(path);
+  const auto& m = result["measurements"][0];
+  const std::uint64_t samples = m["samples"].size() + m["warmup_samples"].get<std::uint64_t>();
+  EXPECT_EQ(m["latency"]["count"].get<std::uint64_t>(), 256 * samples) << m["latency"];
+
+  const Outcome chains = Membench("run chase --size 1M --chains 2 --latencies on -r 2");
+  EXPECT_NE(chains.status, 0);
+  EXPECT_NE(chains.output.find("give --chains 1"), std::string::npos) << chains.output;
+  std::remove(path.c_str());
 }
 
 TEST(Cli, ChaseReportsLoadsAndNanosecondsPerLoad) {

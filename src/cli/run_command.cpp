@@ -332,8 +332,8 @@ Command MatrixCommand() {
                 "membench run matrix --what latency --size 1G -r 5"};
   c.add_options = [flags, what, size](CLI::App& cmd) {
     cmd.add_option("--what", *what,
-                   "latency: chase's random loads in 256 MiB, ns a load; bandwidth: read of 1 GiB by as many threads "
-                   "as the smallest CPU node has CPUs, GB/s (default latency)")
+                   "latency: chase's random loads in 256 MiB, ns a load; bandwidth: read of 1 GiB per thread by as "
+                   "many threads as the smallest CPU node has CPUs, GB/s (default latency)")
         ->check(CLI::IsMember({"latency", "bandwidth"}))
         ->type_name("latency|bandwidth");
     cmd.add_option("--size", *size, "the buffer (default 256M for latency, 1G for bandwidth)")->type_name("SIZE");

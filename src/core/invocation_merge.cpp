@@ -50,6 +50,10 @@ RunResult MergeInvocations(std::vector<RunResult> parts) {
         continue;
       }
       AddOnce(same->notes, m.notes);
+      if (m.latency) {
+        if (!same->latency) same->latency.emplace();
+        MergeLatencies(*same->latency, *m.latency);
+      }
       same->samples.insert(same->samples.end(), m.samples.begin(), m.samples.end());
     }
   }

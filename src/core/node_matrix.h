@@ -18,13 +18,13 @@ namespace membench {
 
 // The machine's nodes, as the kernel lists them.
 struct NodeTopology {
-  std::vector<int> memory_nodes;     // online nodes (memory-only ones too)
-  std::map<int, int> cpus_per_node;  // nodes with CPUs, and how many
+  std::vector<int> memory_nodes;     // online nodes with memory (memory-only ones too)
+  std::map<int, int> cpus_per_node;  // nodes with CPUs this process may use, and how many
 };
 
 // The run behind `run matrix --what WHAT`: a workload and its parameter
 // values. latency: chase's idle random-access latency in a 256 MiB buffer
-// (MLC's default buffer is 200 MB); bandwidth: read of 1 GiB by as many
+// (MLC's default buffer is 200 MB); bandwidth: read of 1 GiB a thread by as many
 // threads as the smallest CPU node has CPUs (MLC loads every core of the
 // node). Throws Error for another `what`, or a machine without CPU nodes.
 struct NodeMatrixPlan {

@@ -56,7 +56,7 @@ void JudgeNodes(PageProof& proof, const NumaPlacement& placement) {
   }
   proof.text += fmt::format("; nodes: {} ({} requested)", NodeSplit(proof.node_pages), proof.nodes_requested);
   if (!faults.empty()) {
-    proof.honoured = false;
+    proof.nodes_honoured = false;
     proof.text += fmt::format(" NOT HONOURED: {}", fmt::join(faults, "; "));
   }
 }

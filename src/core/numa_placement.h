@@ -40,8 +40,8 @@ inline constexpr double kInterleaveEvenShare = 0.5;
 // Records the request in the proof and judges its node counts: with
 // --membind every sampled page on that node; with --interleave every page on
 // one of the nodes and each node near its share. Appends "nodes: 0 100%"
-// and what was not honoured to the proof's text. A proof without node
-// counts is left unverified for nodes.
+// and what was not honoured to the proof's text, and clears
+// nodes_honoured. A proof without node counts says so.
 void JudgeNodes(PageProof& proof, const NumaPlacement& placement);
 
 // "0 100%", "0 50.1%, 1 49.9%", for a proof's text and the reports.

@@ -58,6 +58,9 @@ struct PageProof {
   // numa_placement.h), "" where nothing was.
   std::map<int, std::uint64_t> node_pages;
   std::string nodes_requested;
+  // Nothing seen contradicts the nodes asked for: apart from `honoured`,
+  // which is about page sizes.
+  bool nodes_honoured = true;
 };
 
 // THP counts as honoured when at least this share of the resident bytes is

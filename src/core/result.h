@@ -14,6 +14,7 @@
 #include "core/counter_math.h"
 #include "core/event_spec.h"
 #include "core/kernel_accounting.h"
+#include "core/latency_histogram.h"
 #include "core/page_proof.h"
 #include "core/params.h"
 #include "core/system_info.h"
@@ -122,6 +123,9 @@ struct Measurement {
   std::vector<std::string> phases;     // names for Sample::phase_ns
   std::vector<SideCount> side_counts;  // what Sample::side_counts count
   std::optional<ByteTraffic> traffic;  // byte workloads: the bytes behind the rate
+  // Single latencies where the workload timed them (--latencies on), over
+  // every sample, warm-ups included.
+  std::optional<LatencyDistribution> latency;
   std::vector<Sample> samples;
   // The very first sample of the point, before any warm-up (one loop): the
   // cold pass, faults included where the workload's memory was untouched.

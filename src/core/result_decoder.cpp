@@ -251,6 +251,26 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   return out;
 }
 
+// The buckets alone: the percentiles beside them are derived.
+LatencyDistribution ReadLatency(const Reader& in, const json& l, const std::string& at) {
+  LatencyDistribution d;
+  d.what = in.TextOr(l, "what", at);
+  if (const json* overhead = in.Find(l, "overhead_ns")) d.overhead_ns = in.Number(*overhead, at + ".overhead_ns");
+  const std::string where = at + ".buckets";
+  const json& buckets = in.Array(in.At(l, "buckets", at), where);
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const std::string bucket = Reader::Index(where, i);
+    const json& b = in.Array(buckets[i], bucket);
+    if (b.size() != 3) in.Fail(bucket, "is not [low_ns, high_ns, count]");
+    LatencyBucket out{in.Number(b[0], bucket), in.Number(b[1], bucket), in.Unsigned(b[2], bucket)};
+    if (!(out.low_ns < out.high_ns) || (!d.buckets.empty() && out.low_ns < d.buckets.back().high_ns)) {
+      in.Fail(bucket, "is not a bucket above the one before it");
+    }
+    d.buckets.push_back(out);
+  }
+  return d;
+}
+
 PageProof ReadProof(const Reader& in, const json& p, const std::string& at) {
   PageProof out;
   out.region = in.TextOr(p, "region", at);
@@ -285,6 +305,7 @@ PageProof ReadProof(const Reader& in, const json& p, const std::string& at) {
     out.node_pages[number] = static_cast<std::uint64_t>(pages);
   }
   out.nodes_requested = in.TextOr(p, "nodes_requested", at);
+  out.nodes_honoured = in.FlagOr(p, "nodes_honoured", at, true);
   out.text = in.TextOr(p, "text", at);
   return out;
 }
@@ -364,6 +385,7 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
     t.how = in.TextOr(*traffic, "how", where);
     out.traffic = std::move(t);
   }
+  if (const json* latency = in.Find(m, "latency")) out.latency = ReadLatency(in, *latency, at + ".latency");
   const std::string samples = at + ".samples";
   const json& list = in.Array(in.At(m, "samples", at), samples);
   for (std::size_t i = 0; i < list.size(); ++i)

@@ -65,6 +65,20 @@ json SystemToJson(const SystemInfo& s) {
           {"root", s.root}};
 }
 
+// The buckets as [low_ns, high_ns, count] triples, and the percentiles the
+// reports print, for a reader who wants them without the buckets.
+json LatencyToJson(const LatencyDistribution& d) {
+  json buckets = json::array();
+  for (const LatencyBucket& b : d.buckets) buckets.push_back(json::array({b.low_ns, b.high_ns, b.count}));
+  json percentiles = json::object();
+  for (const auto& [label, fraction] : kLatencyPercentiles) percentiles[label] = LatencyPercentile(d, fraction);
+  return {{"what", d.what},
+          {"overhead_ns", d.overhead_ns},
+          {"count", d.Count()},
+          {"percentiles_ns", percentiles},
+          {"buckets", buckets}};
+}
+
 json ProofToJson(const PageProof& p) {
   json flags = nullptr;
   if (p.flags) {
@@ -89,6 +103,7 @@ json ProofToJson(const PageProof& p) {
           {"split", p.split},
           {"node_pages", nodes},
           {"nodes_requested", OrNull(p.nodes_requested)},
+          {"nodes_honoured", p.nodes_honoured},
           {"text", p.text}};
 }
 
@@ -202,6 +217,7 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
                                         m.traffic->memory_per_unit ? json(*m.traffic->memory_per_unit) : json(nullptr)},
                                        {"how", m.traffic->how}}
                                 : json(nullptr)},
+          {"latency", m.latency ? LatencyToJson(*m.latency) : json(nullptr)},
           {"samples", samples},
           {"first_sample", m.first_sample ? SampleToJson(*m.first_sample) : json(nullptr)},
           {"stats",

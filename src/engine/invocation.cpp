@@ -95,7 +95,10 @@ class GuardedSource : public SampleSource {
       const ScopedPlacement placed(placement_);
       source_->Finish(m);
     }
-    for (PageProof& proof : m.page_proofs) JudgeNodes(proof, placement_);
+    for (PageProof& proof : m.page_proofs) {
+      JudgeNodes(proof, placement_);
+      if (!proof.nodes_honoured) m.notes.push_back("NUMA placement NOT HONOURED: " + proof.text);
+    }
   }
 
  private:

@@ -39,12 +39,13 @@ NumaPlacement PlacementOf(const Point& point) {
 
 NodeTopology MachineNodes() {
   NodeTopology topology;
-  topology.memory_nodes = sys::OnlineNodes();
-  for (const int node : topology.memory_nodes) {
+  topology.memory_nodes = sys::MemoryNodes();
+  for (const int node : sys::OnlineNodes()) {
     try {
       topology.cpus_per_node[node] = static_cast<int>(sys::CpusOfNode(node).size());
     } catch (const Error&) {
-      // A node of memory alone (CXL, a memory expander): a column, no row.
+      // A node of memory alone (CXL, a memory expander), or none of whose
+      // CPUs this process may use: a column, no row.
     }
   }
   return topology;

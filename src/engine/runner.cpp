@@ -79,10 +79,13 @@ class LivePoint {
 
   // The page proofs and notes, read while the memory is still mapped. A
   // failure to read them (a worker that died after the last sample) costs
-  // them, with a note, not the samples.
+  // them, with a note, not the samples; a result the workload found wrong
+  // costs the run.
   Measurement Finish() {
     try {
       source_->Finish(m_);
+    } catch (const WrongResult&) {
+      throw;
     } catch (const Error& e) {
       m_.notes.push_back(std::string("the page proofs and notes of this point could not be read: ") + e.what());
     }

@@ -368,6 +368,7 @@ Sample TeamSampler::Take(std::uint64_t loops) {
 
 void TeamSampler::Finish(Measurement& m) {
   m.page_proofs = lead_->PageProofs();
+  m.latency = lead_->Latencies();
   for (auto& note : lead_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : notes_) m.notes.push_back(std::move(note));
   if (traffic_meter_ != nullptr) {

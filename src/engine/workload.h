@@ -14,12 +14,21 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/page_proof.h"
 #include "core/params.h"
 #include "core/result.h"
 #include "core/work_unit.h"
 
 namespace membench {
+
+// Thrown where a workload's check of its own result fails (STREAM's
+// validation): the point's rates measured something wrong, so the run stops
+// there instead of keeping them.
+class WrongResult : public Error {
+ public:
+  using Error::Error;
+};
 
 class Workload {
  public:
@@ -46,6 +55,9 @@ class Workload {
   virtual std::vector<PageProof> PageProofs() const { return {}; }
   // Conditions worth stating next to the figures.
   virtual std::vector<std::string> Notes() const { return {}; }
+  // Single latencies the workload timed over all its samples (chase's
+  // loads, fault's faults, with --latencies on); none by default.
+  virtual std::optional<LatencyDistribution> Latencies() const { return std::nullopt; }
 
   // Phases of the timed region the workload times itself (clear: "clear",
   // "access"), with the TSC, and hands over after each Run: ticks per

@@ -174,6 +174,7 @@ Sample WorkloadSampler::Take(std::uint64_t loops) {
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
+  m.latency = workload_->Latencies();
   for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
   if (traffic_meter_ != nullptr) {

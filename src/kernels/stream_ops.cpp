@@ -1,3 +1,4 @@
+// File: kernels/stream_ops.cpp
 #include "kernels/stream_ops.h"
 
 #include <cstring>

@@ -16,6 +16,7 @@
 #include "core/parallelism.h"
 #include "core/units.h"
 #include "report/html_charts.h"
+#include "report/latency_report.h"
 #include "report/latency_steps.h"
 #include "report/lmsummary_report.h"
 #include "report/metadata_diff.h"
@@ -623,6 +624,9 @@ std::string RunArticle(const RunResult& r, const std::string& prefix, ByteRateUn
                         g.indices.size() == 1 ? "" : "s");
     html += FiguresTable(r, g, stats, varying) + "</details>\n";
     html += "</section>\n";
+  }
+  if (const auto cdf = LatencyCdfChart(r, prefix + "latency-cdf")) {
+    html += "<section class=\"latency\">\n<h2>Single latencies</h2>\n" + RenderCurveChart(*cdf) + "</section>\n";
   }
   html += PairedForest(r, prefix + "paired");
   html += "<section class=\"about\">\n<h2>How it was measured</h2>\n";

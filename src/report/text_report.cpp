@@ -18,6 +18,7 @@
 #include "report/derived_metrics.h"
 #include "report/kernel_accounting_report.h"
 #include "report/profile_report.h"
+#include "report/latency_report.h"
 #include "report/latency_steps.h"
 #include "report/node_matrix_report.h"
 #include "report/lmsummary_report.h"
@@ -581,6 +582,7 @@ void WriteBrief(const RunResult& result, const std::vector<MeasurementStats>& st
   WriteParallelism(sections, result, stats);
   WriteLoadedCurves(sections, result, stats, style.byte_rate_unit);
   WriteNodeMatrices(sections, result, stats, style.byte_rate_unit);
+  WriteLatencyDistributions(sections, result);
   WriteKernelAccountingBrief(sections, result);
   WriteProfileBrief(sections, result);
   WriteStopped(sections, result);
@@ -615,6 +617,8 @@ void WriteTextReport(const RunResult& result, std::ostream& out, const ReportSty
   WriteLatencySteps(out, result, stats);
   WriteParallelism(out, result, stats);
   WriteLoadedCurves(out, result, stats, byte_unit);
+  WriteNodeMatrices(out, result, stats, byte_unit);
+  WriteLatencyDistributions(out, result);
   WriteStopped(out, result);
   if (!shared.empty()) {
     fmt::print(out, "\n# notes of every point:\n");

@@ -15,6 +15,7 @@
 #include "core/cpu_list.h"
 #include "core/error.h"
 #include "sys/files.h"
+#include "sys/limits.h"
 
 namespace membench::sys {
 namespace {
@@ -51,6 +52,16 @@ std::vector<int> OnlineNodes() {
   }
 }
 
+std::vector<int> MemoryNodes() {
+  const auto line = ReadFirstLine("/sys/devices/system/node/has_memory");
+  if (!line) return OnlineNodes();
+  try {
+    return ParseCpuList(*line);
+  } catch (const Error&) {
+    return OnlineNodes();
+  }
+}
+
 void RequireOnlineNode(int node, const std::string& flag) {
   const std::vector<int> nodes = OnlineNodes();
   if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
@@ -62,19 +73,22 @@ void RequireOnlineNode(int node, const std::string& flag) {
 
 std::vector<int> CpusOfNode(int node) {
   RequireOnlineNode(node, "--cpunodebind");
+  const std::vector<int> allowed = AllowedCpus();
   const std::string path = fmt::format("/sys/devices/system/node/node{}/cpulist", node);
   const auto line = ReadFirstLine(path);
-  if (!line) {
-    // No NUMA support: node 0 is the whole machine.
-    std::vector<int> all(static_cast<std::size_t>(::sysconf(_SC_NPROCESSORS_CONF)));
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-    return all;
-  }
+  // No NUMA support: node 0 is the whole machine.
+  if (!line) return allowed;
   std::vector<int> cpus;
-  if (!line->empty()) cpus = ParseCpuList(*line);
+  if (!line->empty()) {
+    // Those this process may run on (a cpuset, taskset).
+    for (const int cpu : ParseCpuList(*line)) {
+      if (std::find(allowed.begin(), allowed.end(), cpu) != allowed.end()) cpus.push_back(cpu);
+    }
+  }
   if (cpus.empty()) {
-    throw Error(fmt::format("--cpunodebind {}: node {} has memory but no CPUs ({}); give a node with CPUs", node,
-                            node, path));
+    throw Error(fmt::format("--cpunodebind {}: node {} has no CPU this process may run on ({}: '{}'; see taskset "
+                            "-p $$); give a node with CPUs",
+                            node, node, path, *line));
   }
   return cpus;
 }
@@ -120,8 +134,12 @@ std::map<int, std::uint64_t> SampleNodes(const void* address, std::size_t bytes,
   const std::uint64_t pages = (bytes + 4095) / 4096;
   const std::uint64_t step = pages > max_pages && max_pages > 0 ? pages / max_pages : 1;
   std::vector<void*> addresses;
-  for (std::uint64_t page = 0; page < pages && addresses.size() < max_pages; page += step) {
-    addresses.push_back(reinterpret_cast<void*>((first + page) * 4096));
+  // A page at a scrambled place within each step, not its first: with
+  // interleaving, page i is on node i mod N, and steps that are a multiple
+  // of N would otherwise sample one node alone.
+  for (std::uint64_t k = 0; k * step < pages && addresses.size() < max_pages; ++k) {
+    const std::uint64_t within = step == 1 ? 0 : (k * 2654435761ULL) % step;
+    addresses.push_back(reinterpret_cast<void*>((first + k * step + within) * 4096));
   }
   std::vector<int> status(addresses.size(), 0);
   std::map<int, std::uint64_t> nodes;

@@ -21,6 +21,9 @@ namespace membench::sys {
 // without NUMA support, where all memory is one node.
 std::vector<int> OnlineNodes();
 
+// The online nodes with memory (has_memory): those a page can be bound to.
+std::vector<int> MemoryNodes();
+
 // Throws Error naming the online nodes when `node` is not one of them;
 // `flag` names the option in the message ("--membind").
 void RequireOnlineNode(int node, const std::string& flag = "--membind");

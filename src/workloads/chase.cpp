@@ -19,6 +19,9 @@
 // instruction, so on a strided chain a tight loop's one load sees the
 // stride and is prefetched (Zen 5, sequential, stride 64, 256 KiB: 1.14 ns
 // tight against 2.86 ns unrolled; bench/RESULTS.md, "chase's loop").
+// `latencies on` times the walk a short chain at a time (kTimedChain loads
+// between two ordered TSC reads, one chain in kTimeEvery), as single load
+// latencies: p50 to p99.9 beside the mean the rate gives.
 
 #include <fmt/format.h>
 
@@ -27,12 +30,19 @@
 #include "core/units.h"
 #include "engine/registry.h"
 #include "workloads/chase_order.h"
+#include "workloads/latency_recorder.h"
 #include "workloads/mapped_buffers.h"
 
 namespace membench {
 namespace {
 
 constexpr std::size_t kLine = kChaseLine;
+// --latencies on: loads a timing covers, and one chain in this many timed.
+// Eight dependent loads keep the timer's overhead (tens of cycles, itself
+// subtracted) small beside even L2 latencies; timing one chain in 32 keeps
+// the rate what it is without timing.
+constexpr std::uint64_t kTimedChain = 8;
+constexpr std::uint64_t kTimeEvery = 32;
 
 struct ChaseOptions {
   std::uint64_t size = 0;
@@ -42,6 +52,7 @@ struct ChaseOptions {
   std::string chains;
   std::uint64_t locality = 0;
   std::string loop;
+  std::string latencies;
 };
 
 const OptionTable<ChaseOptions>& Options() {
@@ -77,7 +88,8 @@ const OptionTable<ChaseOptions>& Options() {
                            "per chain, which an instruction-pointer stride prefetcher can follow along a strided "
                            "chain",
                            {"unrolled", "tight"}),
-               &ChaseOptions::loop);
+               &ChaseOptions::loop)
+          .Add(LatenciesParam("loads"), &ChaseOptions::latencies);
   return table;
 }
 
@@ -116,9 +128,18 @@ class ChaseWorkload final : public Workload {
     heads_ = LinkChains(region_.data(), order, chains_);
     steps_per_loop_ = order.size() / chains_;
     loads_per_loop_ = steps_per_loop_ * chains_;
+    if (options.latencies == "on") {
+      if (chains_ != 1) {
+        throw Error(fmt::format("--latencies on times one chain's dependent loads; --chains {} overlaps loads, so "
+                                "give --chains 1",
+                                chains_));
+      }
+      recorder_.Calibrate();
+    }
   }
 
   void Run(std::uint64_t loops) override {
+    if (recorder_.active()) return ChaseTimed(loops);
     switch (chains_) {
       case 1:
         return tight_ ? Chase<1, 1>(loops) : Chase<1, 100>(loops);
@@ -135,10 +156,21 @@ class ChaseWorkload final : public Workload {
 
   std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
+  std::optional<LatencyDistribution> Latencies() const override {
+    return recorder_.Distribution(fmt::format("a load: {} dependent loads timed together, one chain of them in {}",
+                                              kTimedChain, kTimeEvery),
+                                  static_cast<double>(kTimedChain));
+  }
 
   // What the walk lets a prefetcher see: only a strided chain has a stride
   // for one to follow.
   std::vector<std::string> Notes() const override {
+    if (recorder_.active()) {
+      return {fmt::format("latencies=on: the walk is timed {} loads at a time, one such chain in {}, with two "
+                          "ordered TSC reads (lfence; rdtsc) around it; the loop between timings is unrolled {} "
+                          "loads deep",
+                          kTimedChain, kTimeEvery, kTimedChain)};
+    }
     if (tight_) {
       return {fmt::format("loop=tight: {} load instruction{} per loop iteration{}", chains_, chains_ == 1 ? "" : "s",
                           strided_ ? "; an instruction-pointer stride prefetcher can follow this strided chain, so "
@@ -173,6 +205,27 @@ class ChaseWorkload final : public Workload {
     for (int k = 0; k < K; ++k) heads_[static_cast<std::size_t>(k)] = p[k];
   }
 
+  // One chain, kTimedChain loads a step, one step in kTimeEvery timed.
+  void ChaseTimed(std::uint64_t loops) {
+    char* p = heads_[0];
+    std::uint64_t steps = loops * steps_per_loop_;
+    std::uint64_t chain = 0;
+    for (; steps >= kTimedChain; steps -= kTimedChain) {
+      if (++chain % kTimeEvery == 0) {
+        const std::uint64_t start = recorder_.Start();
+#pragma GCC unroll 8
+        for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
+        recorder_.Stop(start);
+        continue;
+      }
+#pragma GCC unroll 8
+      for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
+    }
+    for (; steps > 0; --steps) p = *reinterpret_cast<char* volatile*>(p);
+    heads_[0] = p;
+  }
+
+  LatencyRecorder recorder_;
   std::uint64_t size_ = 0;
   std::uint64_t chains_ = 1;
   bool tight_ = false;
@@ -202,6 +255,7 @@ WorkloadInfo ChaseWorkloadInfo() {
       "membench run chase --size 1G --locality 0,4K --pages 4k,thp",
       "membench run chase --size 1M,64M,1G --pattern sequential,lmbench-random   # beside lat_mem_rd [-t]",
       "membench run chase --size 256K,1M,64M --pattern sequential --loop unrolled,tight   # what IP prefetch hides",
+      "membench run chase --size 256M --latencies on   # p50, p90, p99, p99.9 of single loads",
   };
   info.needs = Needs;
   info.make = MakeWorkload<ChaseWorkload>;

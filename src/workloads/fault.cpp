@@ -9,7 +9,9 @@
 //   anon-w-rand  write the pages in a random order
 //   anon-cow-seq write pages a forked child still shares: copy-on-write faults
 //   file-r-seq   read a file mapping whose pages are in the page cache
-// The unmapping of the previous sample's region is not timed.
+// The unmapping of the previous sample's region is not timed. With
+// `latencies on` the first touch of every page of the policy's size (4 KiB,
+// or the huge page asked for) is timed on its own: single faults.
 
 #include <fmt/format.h>
 
@@ -26,6 +28,7 @@
 #include "sys/page_flags.h"
 #include "sys/process.h"
 #include "sys/scratch_file.h"
+#include "workloads/latency_recorder.h"
 #include "workloads/mapped_buffers.h"
 
 namespace membench {
@@ -61,6 +64,7 @@ struct FaultOptions {
   PagePolicy pages;
   ParamValue touch;
   std::string recycle;
+  std::string latencies;
 };
 
 const OptionTable<FaultOptions>& Options() {
@@ -80,7 +84,8 @@ const OptionTable<FaultOptions>& Options() {
                            "memory just freed; no: on whatever is free (in a guest with free page reporting, memory "
                            "the host took back)",
                            {"yes", "no"}),
-               &FaultOptions::recycle);
+               &FaultOptions::recycle)
+          .Add(LatenciesParam("faults"), &FaultOptions::latencies);
   return table;
 }
 
@@ -108,6 +113,18 @@ class FaultWorkload final : public Workload {
         throw Error("--pages " + PagePolicyName(policy_) + ": file-r-seq maps page-cache pages; use --pages default");
       }
       file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_);
+    }
+    if (options.latencies == "on") {
+      if (case_ == Case::kAnonWriteRandom) {
+        throw Error("--latencies on times the first touch of each page in order; anon-w-rand touches 4 KiB pages of "
+                    "huge ones out of order: give a sequential case");
+      }
+      granule_ = FaultGranule(policy_);
+      if (size_ % granule_ != 0) {
+        throw Error(fmt::format("--latencies on with --pages {}: --size {} is not whole {} pages",
+                                PagePolicyName(policy_), FormatSize(size_), FormatSize(granule_)));
+      }
+      recorder_.Calibrate();
     }
     if (case_ == Case::kAnonWriteRandom) {
       order_.resize(pages);
@@ -147,6 +164,10 @@ class FaultWorkload final : public Workload {
 
   void Run(std::uint64_t loops) override {
     for (std::uint64_t loop = 0; loop < loops; ++loop) {
+      if (recorder_.active()) {
+        TimedFirstTouches();
+        continue;
+      }
       switch (case_) {
         case Case::kAnonWriteSeq:
         case Case::kAnonCowSeq:
@@ -174,6 +195,13 @@ class FaultWorkload final : public Workload {
                             sys::SamplePageFlags(file_mapping_.data(), file_mapping_.size(), kProofSamplePages))};
     }
     return {region_.Proof()};
+  }
+
+  std::optional<LatencyDistribution> Latencies() const override {
+    return recorder_.Distribution(
+        "a fault: the first touch of each page of the size asked for (4 KiB; 2 MiB for thp; the mTHP or hugetlb "
+        "size), timed alone",
+        1.0);
   }
 
   std::vector<std::string> Notes() const override {
@@ -242,6 +270,43 @@ class FaultWorkload final : public Workload {
     asm volatile("" : : : "memory");
   }
 
+  // The page a fault maps at once, where the policy asks for one: THP's and
+  // hugetlb's huge pages, an mTHP size; 4 KiB otherwise. Where the kernel
+  // gives smaller pages than asked, the proof says so and the other first
+  // touches of a granule fault too, untimed.
+  static std::uint64_t FaultGranule(PagePolicy policy) {
+    if (policy.kind == PagePolicy::Kind::kThp) return kPage2m;
+    if (policy.page_bytes != 0) return policy.page_bytes;
+    return kPage4k;
+  }
+
+  // The first word of every granule touched between two ordered TSC reads,
+  // the rest of the granule as the case touches it.
+  void TimedFirstTouches() {
+    const bool reads = case_ == Case::kAnonReadSeq || case_ == Case::kFileReadSeq;
+    std::uint64_t* words =
+        reinterpret_cast<std::uint64_t*>(case_ == Case::kFileReadSeq ? file_mapping_.data() : region_.data());
+    const std::size_t per_granule = granule_ / sizeof(std::uint64_t);
+    std::uint64_t sum = 0;
+    for (std::size_t at = 0; at < size_ / sizeof(std::uint64_t); at += per_granule) {
+      const std::uint64_t start = recorder_.Start();
+      if (reads) {
+        sum += *static_cast<volatile std::uint64_t*>(words + at);
+      } else {
+        *static_cast<volatile std::uint64_t*>(words + at) = at;
+      }
+      recorder_.Stop(start);
+      for (std::size_t i = at + step_words_; i < at + per_granule; i += step_words_) {
+        if (reads) {
+          sum += words[i];
+        } else {
+          words[i] = i;
+        }
+      }
+    }
+    asm volatile("" : : "r"(sum) : "memory");
+  }
+
   // Long enough for the host to take back a few GiB, short enough that a
   // host that never does cannot stall a run.
   static constexpr std::int64_t kReclaimTimeoutNs = 10'000'000'000;
@@ -252,6 +317,8 @@ class FaultWorkload final : public Workload {
   std::uint64_t size_ = 0;
   PagePolicy policy_ = PagePolicy::kDefault;
   std::size_t step_words_ = 1;  // touch one word in this many
+  std::uint64_t granule_ = kPage4k;  // --latencies on: one timing per page of this size
+  LatencyRecorder recorder_;
   bool recycle_ = true;
   std::vector<std::uint32_t> order_;
   Buffer region_;

@@ -1,0 +1,45 @@
+// File: workloads/latency_recorder.h
+// --latencies on: what chase and fault time single latencies with. A timing
+// is the TSC read after every earlier instruction has completed (lfence,
+// sys::ReadTscOrdered) on both sides of the timed code; the cost of such a
+// pair with nothing between, calibrated when the point is prepared (the
+// median of a thousand), is subtracted from each timing, and what is left
+// counted into a TickHistogram (core/latency_histogram.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/latency_histogram.h"
+#include "core/params.h"
+#include "sys/clock.h"
+
+namespace membench {
+
+// The `latencies` parameter: off (default) or on.
+ParamSpec LatenciesParam(const std::string& what);
+
+class LatencyRecorder {
+ public:
+  // Measures the timer's overhead and the TSC's rate; a recorder that was
+  // never calibrated records nothing (Distribution returns none).
+  void Calibrate();
+  bool active() const { return ticks_per_ns_ > 0; }
+
+  std::uint64_t Start() const { return sys::ReadTscOrdered(); }
+  void Stop(std::uint64_t start) {
+    const std::uint64_t ticks = sys::ReadTscOrdered() - start;
+    histogram_.Add(ticks > overhead_ticks_ ? ticks - overhead_ticks_ : 0);
+  }
+
+  // Each timing of `per_timing` units, as the latency of one.
+  std::optional<LatencyDistribution> Distribution(const std::string& what, double per_timing) const;
+
+ private:
+  TickHistogram histogram_;
+  std::uint64_t overhead_ticks_ = 0;
+  double ticks_per_ns_ = 0;
+};
+
+}  // namespace membench
