@@ -232,6 +232,13 @@ TEST(Latencies, ChaseAndFaultTimeSingleLatencies) {
   EXPECT_LE(p["p50"].get<double>(), p["p90"].get<double>());
   EXPECT_LE(p["p90"].get<double>(), p["p99"].get<double>());
   EXPECT_LE(p["p99"].get<double>(), p["p99.9"].get<double>());
+  // 1 MiB is remapped before every sample by default: every sample's
+  // timings are kept, not the last preparation's alone.
+  const auto& chased = result["measurements"][0];
+  ASSERT_TRUE(chased["notes"].dump().find("remapped by default") != std::string::npos) << chased["notes"];
+  std::uint64_t timed = 0;
+  for (const auto& sample : chased["samples"]) timed += sample["work"].get<std::uint64_t>() / 8 / 32;
+  EXPECT_GE(latency["count"].get<std::uint64_t>(), timed);
 
   // 1 MiB of 4 KiB pages: 256 faults a sample, each timed.
   const Outcome fault = Membench("run fault --size 1M --pages 4k --latencies on -r 2 --invocations 1 --json " + path);

@@ -129,6 +129,10 @@ void WorkloadSampler::Remap() {
   std::unique_ptr<Workload> fresh = info_.make();
   fresh->Prepare(point_);
   spacer = sys::MappedRegion();
+  if (auto latencies = workload_->Latencies()) {
+    if (!replaced_latencies_) replaced_latencies_.emplace();
+    MergeLatencies(*replaced_latencies_, *latencies);
+  }
   // The spacer and the old memory go before the warming loop: on this
   // project's VMs, unmapping tens of MiB makes the next touch of every page
   // of the process cost about 6 us in the hypervisor, uncounted by the guest
@@ -174,7 +178,11 @@ Sample WorkloadSampler::Take(std::uint64_t loops) {
 
 void WorkloadSampler::Finish(Measurement& m) {
   m.page_proofs = workload_->PageProofs();
-  m.latency = workload_->Latencies();
+  m.latency = replaced_latencies_;
+  if (auto latencies = workload_->Latencies()) {
+    if (!m.latency) m.latency.emplace();
+    MergeLatencies(*m.latency, *latencies);
+  }
   for (auto& note : workload_->Notes()) m.notes.push_back(std::move(note));
   for (auto& note : counters_.TakeNotes()) m.notes.push_back(std::move(note));
   if (traffic_meter_ != nullptr) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,9 @@ class WorkloadSampler : public SampleSource {
   Point point_;
   WorkloadNeeds needs_;  // the point's, worked out once
   std::unique_ptr<Workload> workload_;
+  // The single latencies of the workloads a remap replaced: each prepared
+  // workload times its own samples, and the point's are all of them.
+  std::optional<LatencyDistribution> replaced_latencies_;
   CpuTimeScope cpu_scope_;
   CounterSet counters_;
   MemoryTrafficMeter* traffic_meter_;
