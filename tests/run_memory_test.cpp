@@ -248,6 +248,12 @@ TEST(Latencies, ChaseAndFaultTimeSingleLatencies) {
   const std::uint64_t samples = m["samples"].size() + m["warmup_samples"].get<std::uint64_t>();
   EXPECT_EQ(m["latency"]["count"].get<std::uint64_t>(), 256 * samples) << m["latency"];
 
+  // loaded's latency worker walks its chain the same way, under load.
+  const Outcome loaded = Membench("run loaded --size 1M --load-size 1M --delay 0 --latencies on -r 2 "
+                                  "--invocations 1 --json " + path);
+  ASSERT_EQ(loaded.status, 0) << loaded.output;
+  EXPECT_GT(ReadJson(path)["measurements"][0]["latency"]["count"].get<std::uint64_t>(), 0u);
+
   const Outcome chains = Membench("run chase --size 1M --chains 2 --latencies on -r 2");
   EXPECT_NE(chains.status, 0);
   EXPECT_NE(chains.output.find("give --chains 1"), std::string::npos) << chains.output;

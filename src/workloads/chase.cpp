@@ -19,8 +19,8 @@
 // instruction, so on a strided chain a tight loop's one load sees the
 // stride and is prefetched (Zen 5, sequential, stride 64, 256 KiB: 1.14 ns
 // tight against 2.86 ns unrolled; bench/RESULTS.md, "chase's loop").
-// `latencies on` times the walk a short chain at a time (kTimedChain loads
-// between two ordered TSC reads, one chain in kTimeEvery), as single load
+// `latencies on` times the walk a short run at a time (kTimedChain loads
+// between two ordered TSC reads, one run in kTimeEvery), as single load
 // latencies: p50 to p99.9 beside the mean the rate gives.
 
 #include <fmt/format.h>
@@ -37,12 +37,6 @@ namespace membench {
 namespace {
 
 constexpr std::size_t kLine = kChaseLine;
-// --latencies on: loads a timing covers, and one chain in this many timed.
-// Eight dependent loads keep the timer's overhead (tens of cycles, itself
-// subtracted) small beside even L2 latencies; timing one chain in 32 keeps
-// the rate what it is without timing.
-constexpr std::uint64_t kTimedChain = 8;
-constexpr std::uint64_t kTimeEvery = 32;
 
 struct ChaseOptions {
   std::uint64_t size = 0;
@@ -139,7 +133,10 @@ class ChaseWorkload final : public Workload {
   }
 
   void Run(std::uint64_t loops) override {
-    if (recorder_.active()) return ChaseTimed(loops);
+    if (recorder_.active()) {
+      heads_[0] = WalkChainTimed(heads_[0], loops * steps_per_loop_, recorder_);
+      return;
+    }
     switch (chains_) {
       case 1:
         return tight_ ? Chase<1, 1>(loops) : Chase<1, 100>(loops);
@@ -157,16 +154,14 @@ class ChaseWorkload final : public Workload {
   std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
   std::optional<LatencyDistribution> Latencies() const override {
-    return recorder_.Distribution(fmt::format("a load: {} dependent loads timed together, one chain of them in {}",
-                                              kTimedChain, kTimeEvery),
-                                  static_cast<double>(kTimedChain));
+    return recorder_.Distribution(TimedChainWhat(), static_cast<double>(kTimedChain));
   }
 
   // What the walk lets a prefetcher see: only a strided chain has a stride
   // for one to follow.
   std::vector<std::string> Notes() const override {
     if (recorder_.active()) {
-      return {fmt::format("latencies=on: the walk is timed {} loads at a time, one such chain in {}, with two "
+      return {fmt::format("latencies=on: the walk is timed {} loads at a time, one such run in {}, with two "
                           "ordered TSC reads (lfence; rdtsc) around it; the loop between timings is unrolled {} "
                           "loads deep",
                           kTimedChain, kTimeEvery, kTimedChain)};
@@ -203,26 +198,6 @@ class ChaseWorkload final : public Workload {
       for (int k = 0; k < K; ++k) p[k] = *reinterpret_cast<char* volatile*>(p[k]);
     }
     for (int k = 0; k < K; ++k) heads_[static_cast<std::size_t>(k)] = p[k];
-  }
-
-  // One chain, kTimedChain loads a step, one step in kTimeEvery timed.
-  void ChaseTimed(std::uint64_t loops) {
-    char* p = heads_[0];
-    std::uint64_t steps = loops * steps_per_loop_;
-    std::uint64_t chain = 0;
-    for (; steps >= kTimedChain; steps -= kTimedChain) {
-      if (++chain % kTimeEvery == 0) {
-        const std::uint64_t start = recorder_.Start();
-#pragma GCC unroll 8
-        for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
-        recorder_.Stop(start);
-        continue;
-      }
-#pragma GCC unroll 8
-      for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
-    }
-    for (; steps > 0; --steps) p = *reinterpret_cast<char* volatile*>(p);
-    heads_[0] = p;
   }
 
   LatencyRecorder recorder_;

@@ -1,6 +1,8 @@
 // File: workloads/latency_recorder.cpp
 #include "workloads/latency_recorder.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -31,6 +33,27 @@ void LatencyRecorder::Calibrate() {
 std::optional<LatencyDistribution> LatencyRecorder::Distribution(const std::string& what, double per_timing) const {
   if (!active() || histogram_.Count() == 0) return std::nullopt;
   return histogram_.ToDistribution(what, ticks_per_ns_, per_timing, static_cast<double>(overhead_ticks_));
+}
+
+std::string TimedChainWhat() {
+  return fmt::format("a load: {} dependent loads timed together, one run of them in {}", kTimedChain, kTimeEvery);
+}
+
+char* WalkChainTimed(char* p, std::uint64_t loads, LatencyRecorder& recorder) {
+  std::uint64_t run = 0;
+  for (; loads >= kTimedChain; loads -= kTimedChain) {
+    if (++run % kTimeEvery == 0) {
+      const std::uint64_t start = recorder.Start();
+#pragma GCC unroll 8
+      for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
+      recorder.Stop(start);
+      continue;
+    }
+#pragma GCC unroll 8
+    for (std::uint64_t u = 0; u < kTimedChain; ++u) p = *reinterpret_cast<char* volatile*>(p);
+  }
+  for (; loads > 0; --loads) p = *reinterpret_cast<char* volatile*>(p);
+  return p;
 }
 
 }  // namespace membench

@@ -20,6 +20,16 @@ namespace membench {
 // The `latencies` parameter: off (default) or on.
 ParamSpec LatenciesParam(const std::string& what);
 
+// A dependent chain's loads timed (chase, loaded): kTimedChain loads a
+// timing, one such run of loads in kTimeEvery timed. Eight dependent loads
+// keep the timer's overhead (tens of cycles, itself subtracted) small
+// beside even L2 latencies; timing one run in 32 keeps the rate what it is
+// without timing.
+inline constexpr std::uint64_t kTimedChain = 8;
+inline constexpr std::uint64_t kTimeEvery = 32;
+// What one timing of WalkChainTimed is, for the distribution and the notes.
+std::string TimedChainWhat();
+
 class LatencyRecorder {
  public:
   // Measures the timer's overhead and the TSC's rate; a recorder that was
@@ -41,5 +51,9 @@ class LatencyRecorder {
   std::uint64_t overhead_ticks_ = 0;
   double ticks_per_ns_ = 0;
 };
+
+// Follows the chain from p for `loads` loads, timing one run of
+// kTimedChain in kTimeEvery into `recorder`; returns where it ended.
+char* WalkChainTimed(char* p, std::uint64_t loads, LatencyRecorder& recorder);
 
 }  // namespace membench

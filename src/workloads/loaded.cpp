@@ -36,6 +36,7 @@
 #include "workloads/chase_order.h"
 #include "workloads/load_team.h"
 #include "workloads/load_traffic.h"
+#include "workloads/latency_recorder.h"
 #include "workloads/mapped_buffers.h"
 
 namespace membench {
@@ -55,6 +56,7 @@ struct LoadedOptions {
   ParamValue latency_cpu;
   std::string load_cpus;
   ParamValue membind;
+  std::string latencies;
 };
 
 const OptionTable<LoadedOptions>& Options() {
@@ -92,7 +94,8 @@ const OptionTable<LoadedOptions>& Options() {
                        "CPUs with a load worker each, e.g. 1-7 or 1,3,5 (one list, not an axis); auto: every CPU "
                        "membench may run on but the latency CPU"),
              &LoadedOptions::load_cpus)
-        .Add(membind, &LoadedOptions::membind);
+        .Add(membind, &LoadedOptions::membind)
+        .Add(LatenciesParam("the latency worker's loads"), &LoadedOptions::latencies);
   }();
   return table;
 }
@@ -180,6 +183,12 @@ class LoadedWorkload final : public Workload {
     region_ = Buffer("latency chain", size, 0, options.pages);
     if (node) sys::BindToNode(region_.data(), size, *node);
     BuildChain(size);
+    if (options.latencies == "on") {
+      recorder_.Calibrate();
+      notes_.push_back(fmt::format("latencies=on: the latency worker's walk is timed {} loads at a time, one such "
+                                   "run in {}, with two ordered TSC reads (lfence; rdtsc) around it",
+                                   kTimedChain, kTimeEvery));
+    }
 
     if (!IsIdle(options)) {
       LoadTeamPlan plan;
@@ -233,6 +242,10 @@ class LoadedWorkload final : public Workload {
   }
 
   void Run(std::uint64_t loops) override {
+    if (recorder_.active()) {
+      head_ = WalkChainTimed(head_, loops * kLoadsPerLoop, recorder_);
+      return;
+    }
     char* p = head_;
     const std::uint64_t loads = loops * kLoadsPerLoop;
     for (std::uint64_t i = 0; i < loads; ++i) p = *reinterpret_cast<char* volatile*>(p);
@@ -263,6 +276,9 @@ class LoadedWorkload final : public Workload {
     return proofs;
   }
   std::vector<std::string> Notes() const override { return notes_; }
+  std::optional<LatencyDistribution> Latencies() const override {
+    return recorder_.Distribution(TimedChainWhat(), static_cast<double>(kTimedChain));
+  }
 
  private:
   // One random cycle over every line of the working set: no prefetcher
@@ -276,6 +292,7 @@ class LoadedWorkload final : public Workload {
   std::uint64_t sink_ = 0;  // keeps the page reads
   Buffer region_;
   char* head_ = nullptr;
+  LatencyRecorder recorder_;
   std::unique_ptr<LoadTeam> load_;
   std::uint64_t requested_per_step_ = 0;
   std::uint64_t memory_per_step_ = 0;
