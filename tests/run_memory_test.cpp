@@ -205,6 +205,8 @@ TEST(Numa, MatrixRunsEveryPairOfNodes) {
 TEST(Numa, BadPlacementsAreRefused) {
   for (const auto& [args, expected] :
        {std::pair{"memset --size 1M --membind 1023", "online NUMA nodes are"},
+        // Before the sweep's first point is measured.
+        std::pair{"memset --size 1M --membind 0,1023", "online NUMA nodes are"},
         std::pair{"memset --size 1M --interleave 0-1023", "online NUMA nodes are"},
         std::pair{"memset --size 1M --cpunodebind 1023", "online NUMA nodes are"},
         std::pair{"memset --size 1M --interleave x", "not a node list"},

@@ -310,6 +310,8 @@ PointsPlan CheckedPlan(const WorkloadInfo& info, const std::vector<Point>& point
   }
   PointsPlan plan;
   for (const Point& point : points) {
+    // A node this machine lacks, before any point of a sweep is measured.
+    CheckPlacement(PlacementOf(point));
     const auto workers = WorkersOf(point);
     plan.needs.push_back({info.name + " " + point.Label(), workers ? workers->count : 1,
                           workers && workers->kind == WorkerKind::kThread, NeedsWithRemap(info, point)});

@@ -37,6 +37,12 @@ NumaPlacement PlacementOf(const Point& point) {
   return placement;
 }
 
+void CheckPlacement(const NumaPlacement& placement) {
+  if (placement.membind) sys::RequireOnlineNode(*placement.membind, "--membind");
+  for (const int node : placement.interleave) sys::RequireOnlineNode(node, "--interleave");
+  if (placement.cpu_node) sys::CpusOfNode(*placement.cpu_node);
+}
+
 NodeTopology MachineNodes() {
   NodeTopology topology;
   topology.memory_nodes = sys::MemoryNodes();

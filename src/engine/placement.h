@@ -26,6 +26,10 @@ ParamSpec PlacementParam(const std::string& name);
 // The placement a point asks for; empty where it names none.
 NumaPlacement PlacementOf(const Point& point);
 
+// Throws Error where the placement names a node that is not online, or a
+// CPU node with no CPU this process may use.
+void CheckPlacement(const NumaPlacement& placement);
+
 // This machine's online nodes and the CPUs of each, for `run matrix`.
 NodeTopology MachineNodes();
 
