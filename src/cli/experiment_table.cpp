@@ -94,47 +94,23 @@ TableRow KernelValueRow(const TableRow& rate_row, const std::string& name) {
   return row;
 }
 
-// A value's comparison into its row's cells and verdict.
-void FillKernelCells(const Comparison& c, TableRow& row) {
-  row.a = KernelCell(c.a);
-  row.b = KernelCell(c.b);
+// A comparison of unpaired values into a row's cells and verdict, each
+// side's figure written by `cell`.
+void FillCells(const Comparison& c, std::string (*cell)(const Summary&), TableRow& row) {
+  row.a = cell(c.a);
+  row.b = cell(c.b);
   row.ratio = CountRatio(c.a.mean, c.b.mean);
   row.interval = IntervalCell(c);
   row.verdict = c.verdict;
   row.finding = c.finding;
 }
 
+// A value's comparison into its row's cells and verdict.
+void FillKernelCells(const Comparison& c, TableRow& row) { FillCells(c, KernelCell, row); }
+
 void SayNotRead(TableRow& row) {
   row.verdict = "no verdict: the kernel's accounting was not read on a side";
   row.finding = Finding::kInconclusive;
-}
-
-// Under a row of rates, a row for each value of the kernel's accounting the
-// run names, of the same two points: unpaired (the values are machine-wide
-// counts a sample, not rates a round), and only "higher" or "lower".
-void AddKernelValueRows(const TableRow& rate_row, const Measurement& a, const Measurement& b,
-                        const NamedRows& named, std::vector<TableRow>& rows) {
-  for (const std::string& name : named.kernel_values) {
-    TableRow row = KernelValueRow(rate_row, name);
-    const std::vector<double> va = KernelValuePerLoop(a.samples, name);
-    const std::vector<double> vb = KernelValuePerLoop(b.samples, name);
-    if (va.empty() || vb.empty()) {
-      row.a = va.empty() ? "not read" : "";
-      row.b = vb.empty() ? "not read" : "";
-      SayNotRead(row);
-      rows.push_back(row);
-      continue;
-    }
-    FillKernelCells(Compare(va, vb, Better::kNeither, 1.0), row);
-    row.verdict += " (unpaired)";
-    // A count the same in every sample (a fault a huge page) needs no test.
-    const auto same = [&](double v) { return v == va.front(); };
-    if (std::all_of(va.begin(), va.end(), same) && std::all_of(vb.begin(), vb.end(), same)) {
-      row.verdict = va.front() == 0 ? "did not change on either side" : "the same in every sample";
-      row.finding = Finding::kNoChange;
-    }
-    rows.push_back(row);
-  }
 }
 
 // "56.44% +-2.1%": a self share, in percent.
@@ -155,29 +131,46 @@ TableRow ProfileRow(const TableRow& rate_row, const std::string& symbol) {
   return row;
 }
 
-// Under a row of rates, a row for each symbol the run names: its self
-// share in each profiled sample, unpaired, and only "higher" or "lower".
-void AddProfileRows(const TableRow& rate_row, const Measurement& a, const Measurement& b, const NamedRows& named,
-                    std::vector<TableRow>& rows) {
-  for (const std::string& symbol : named.profile_symbols) {
-    TableRow row = ProfileRow(rate_row, symbol);
-    const std::vector<double> va = SelfSharePerSample(a.samples, symbol);
-    const std::vector<double> vb = SelfSharePerSample(b.samples, symbol);
+// A kind of row under a row of rates, a value a sample of the same two
+// points: the kernel's accounting a loop, or a symbol's self share.
+struct UnpairedRows {
+  TableRow (*row)(const TableRow& rate_row, const std::string& name);
+  std::vector<double> (*values)(const std::vector<Sample>& samples, const std::string& name);
+  std::string (*cell)(const Summary& side);
+  const char* missing;     // a side's cell where it has no values
+  const char* no_verdict;  // the verdict then
+};
+
+constexpr UnpairedRows kKernelValueRows{KernelValueRow, KernelValuePerLoop, KernelCell, "not read",
+                                        "no verdict: the kernel's accounting was not read on a side"};
+constexpr UnpairedRows kProfileRows{ProfileRow, SelfSharePerSample, ShareCell, "not profiled",
+                                    "no verdict: a side was not profiled"};
+
+// Under a row of rates, a row for each name the run gives of this kind:
+// unpaired (the values are counts or shares a sample, not rates a round),
+// and only "higher" or "lower".
+void AddUnpairedRows(const TableRow& rate_row, const Measurement& a, const Measurement& b,
+                     const std::vector<std::string>& names, const UnpairedRows& kind, std::vector<TableRow>& rows) {
+  for (const std::string& name : names) {
+    TableRow row = kind.row(rate_row, name);
+    const std::vector<double> va = kind.values(a.samples, name);
+    const std::vector<double> vb = kind.values(b.samples, name);
     if (va.empty() || vb.empty()) {
-      row.a = va.empty() ? "not profiled" : "";
-      row.b = vb.empty() ? "not profiled" : "";
-      row.verdict = "no verdict: a side was not profiled";
+      row.a = va.empty() ? kind.missing : "";
+      row.b = vb.empty() ? kind.missing : "";
+      row.verdict = kind.no_verdict;
       row.finding = Finding::kInconclusive;
       rows.push_back(row);
       continue;
     }
-    const Comparison c = Compare(va, vb, Better::kNeither, 1.0);
-    row.a = ShareCell(c.a);
-    row.b = ShareCell(c.b);
-    row.ratio = CountRatio(c.a.mean, c.b.mean);
-    row.interval = IntervalCell(c);
-    row.verdict = c.verdict + " (unpaired)";
-    row.finding = c.finding;
+    FillCells(Compare(va, vb, Better::kNeither, 1.0), kind.cell, row);
+    row.verdict += " (unpaired)";
+    // A value the same in every sample (a fault a huge page) needs no test.
+    const auto same = [&](double v) { return v == va.front(); };
+    if (std::all_of(va.begin(), va.end(), same) && std::all_of(vb.begin(), vb.end(), same)) {
+      row.verdict = va.front() == 0 ? "did not change on either side" : "the same in every sample";
+      row.finding = Finding::kNoChange;
+    }
     rows.push_back(row);
   }
 }
@@ -292,8 +285,8 @@ std::vector<TableRow> TreatmentRows(const std::string& title, const RunResult& r
       }
     }
     rows.push_back(row);
-    AddKernelValueRows(row, a, b, named, rows);
-    AddProfileRows(row, a, b, named, rows);
+    AddUnpairedRows(row, a, b, named.kernel_values, kKernelValueRows, rows);
+    AddUnpairedRows(row, a, b, named.profile_symbols, kProfileRows, rows);
   }
   // No ratio across work units (zeropage's mode): one row says why.
   const std::string cross_unit = CrossUnitReason(result.measurements, result.paired_by);
@@ -337,8 +330,8 @@ std::vector<TableRow> ReplicateRows(const std::string& title, const RunResult& f
       row.verdict = "invocations agree";
     }
     rows.push_back(row);
-    AddKernelValueRows(row, first.measurements[i], later.measurements[i], named, rows);
-    AddProfileRows(row, first.measurements[i], later.measurements[i], named, rows);
+    AddUnpairedRows(row, first.measurements[i], later.measurements[i], named.kernel_values, kKernelValueRows, rows);
+    AddUnpairedRows(row, first.measurements[i], later.measurements[i], named.profile_symbols, kProfileRows, rows);
   }
   return rows;
 }

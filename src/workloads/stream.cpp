@@ -184,9 +184,18 @@ std::optional<WorkloadInfo::PointUnit> UnitOfPoint(const Point& point) {
 }
 
 std::optional<ByteTraffic> Traffic(const Point& point) {
-  const int arrays = ArraysMoved(Options().Read(point).op);
-  return TrafficOf(static_cast<double>(arrays - 1) / arrays, 1.0 / arrays, false,
-                   fmt::format("STREAM's count: {} arrays' bytes, {} read and one written", arrays, arrays - 1));
+  const StreamOp op = Options().Read(point).op;
+  const int arrays = ArraysMoved(op);
+  ByteTraffic traffic =
+      TrafficOf(static_cast<double>(arrays - 1) / arrays, 1.0 / arrays, false,
+                fmt::format("STREAM's count: {} arrays' bytes, {} read and one written", arrays, arrays - 1));
+  // Copy is the C library's memcpy (see the note), whose stores may be
+  // non-temporal at these sizes: no write-allocate estimate holds.
+  if (op == StreamOp::kCopy) {
+    traffic.memory_per_unit.reset();
+    traffic.how += "; copy is memcpy, whose large copies may store non-temporally, so no estimate at memory";
+  }
+  return traffic;
 }
 
 // STREAM's rule: each array at least four times the last-level cache, so
