@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/precision.h"
+#include "engine/workload.h"
 #include "sys/pause_point.h"
 
 namespace membench {
