@@ -3,6 +3,7 @@
 # only those that are missing; a no-op when all are present.
 #
 #   scripts/setup-deps.sh [run|test]    install what building and running (or testing) needs
+#   scripts/setup-deps.sh arm64         add what the arm64 cross build and its tests under qemu need
 #   scripts/setup-deps.sh --list run    print the packages, one a line, and install nothing
 #
 # `run` is what `make run` needs: the compiler and the libraries membench
@@ -12,15 +13,25 @@
 # chromium, the headless browser the HTML report's test renders the page in;
 # clang and libclang-rt-14-dev, the compiler and libFuzzer runtime of
 # `make fuzz`. The default is `test`, everything.
+#
+# `arm64` is what `make test-arm64` adds (cmake/aarch64-linux-gnu.cmake):
+# Debian's cross toolchain, qemu-user to run the tests, and the :arm64
+# builds of the libraries membench links, after enabling the architecture.
+# libpq-dev is of one architecture only: the cross build takes its headers
+# from the host's and links libpq5:arm64.
 set -euo pipefail
 
 run_packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
               libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev
               libdw-dev)
 test_only_packages=(googletest libgtest-dev postgresql rt-tests chromium clang libclang-rt-14-dev)
+arm64_packages=(crossbuild-essential-arm64 qemu-user g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev
+                libpq-dev libfmt-dev:arm64 libpfm4-dev:arm64 libsqlite3-dev:arm64 libpq5:arm64
+                libtomlplusplus-dev:arm64 libboost-dev:arm64 libhwloc-dev:arm64 libnuma-dev:arm64 zlib1g-dev:arm64
+                libdw-dev:arm64 libgtest-dev:arm64)
 
 usage() {
-  echo "usage: $0 [run|test]  or  $0 --list run|test" >&2
+  echo "usage: $0 [run|test|arm64]  or  $0 --list run|test|arm64" >&2
   exit 2
 }
 
@@ -28,6 +39,7 @@ packages_for() {
   case "$1" in
     run) printf '%s\n' "${run_packages[@]}" ;;
     test) printf '%s\n' "${run_packages[@]}" "${test_only_packages[@]}" ;;
+    arm64) printf '%s\n' "${arm64_packages[@]}" ;;
     *) usage ;;
   esac
 }
@@ -40,7 +52,7 @@ fi
 [ $# -le 1 ] || usage
 # Checked here: a usage error inside the process substitution below would
 # leave an empty list and exit 0.
-case "${1:-test}" in run | test) ;; *) usage ;; esac
+case "${1:-test}" in run | test | arm64) ;; *) usage ;; esac
 mapfile -t packages < <(packages_for "${1:-test}")
 
 missing=()
@@ -55,5 +67,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "membench: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
+if [ "${1:-test}" = arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  dpkg --add-architecture arm64
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"

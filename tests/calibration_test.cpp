@@ -32,9 +32,9 @@
 namespace membench {
 namespace {
 
-// Sanitized builds run every simulation with a tenth of the trials; the
-// tolerances, in standard errors, widen with them.
-#ifdef MEMBENCH_SANITIZED
+// Sanitized and emulated (qemu-user) builds run every simulation with a
+// tenth of the trials; the tolerances, in standard errors, widen with them.
+#if defined(MEMBENCH_SANITIZED) || defined(MEMBENCH_EMULATED)
 constexpr int kTrialDivisor = 10;
 #else
 constexpr int kTrialDivisor = 1;

@@ -217,9 +217,10 @@ TEST(WorkloadSampler, ARemappedPointDropsTheOldMemoryBeforeWarmingTheNew) {
 std::vector<std::uint64_t> SampledFrames(const char* data, std::size_t bytes) {
   const int pagemap = ::open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
   std::vector<std::uint64_t> frames;
-  for (std::size_t offset = 0; pagemap >= 0 && offset < bytes; offset += 64 * 4096) {
+  const std::size_t page = sys::BasePageBytes();  // pagemap's unit
+  for (std::size_t offset = 0; pagemap >= 0 && offset < bytes; offset += 64 * page) {
     std::uint64_t entry = 0;
-    const auto at = static_cast<off_t>(reinterpret_cast<std::uintptr_t>(data + offset) / 4096 * sizeof entry);
+    const auto at = static_cast<off_t>(reinterpret_cast<std::uintptr_t>(data + offset) / page * sizeof entry);
     const std::uint64_t frame =
         ::pread(pagemap, &entry, sizeof entry, at) == sizeof entry ? entry & sys::kPagemapPfnMask : 0;
     if (frame == 0) {

@@ -92,7 +92,7 @@ std::vector<std::string> AvailableNames(const std::vector<Kernel>& kernels) {
 
 template <class Kernel>
 const Kernel* Runnable(const Kernel& k) {
-  return MissingFeatures(k.needs).empty() ? &k : nullptr;
+  return UnavailableReason(k).empty() ? &k : nullptr;
 }
 
 std::string Name(const testing::TestParamInfo<std::string>& info) { return info.param; }

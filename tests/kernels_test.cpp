@@ -4,9 +4,10 @@
 // kernels and bw_mem's read-modify-write too, for every size
 // 0..4160 and every source and destination misalignment 0..63, plus sizes
 // around 2^k +- 1 up to 16 MiB. Bytes just outside a destination must stay
-// untouched; a compare must find a difference at every position. Under the sanitizers the
-// offsets are sampled (each source offset once, each destination offset
-// once per size) to keep the run within minutes.
+// untouched; a compare must find a difference at every position. Under the
+// sanitizers and under qemu-user (the arm64 cross build's tests) the offsets
+// are sampled (each source offset once, each destination offset once per
+// size) to keep the run within minutes.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -24,7 +25,7 @@ constexpr std::size_t kMaxSmall = 4096 + 64;
 constexpr std::size_t kGuard = 64;
 constexpr unsigned char kSentinel = 0x00;  // never a source byte
 
-#ifdef MEMBENCH_SANITIZED
+#if defined(MEMBENCH_SANITIZED) || defined(MEMBENCH_EMULATED)
 constexpr bool kExhaustive = false;
 #else
 constexpr bool kExhaustive = true;
@@ -101,7 +102,7 @@ class CopyKernelTest : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     const CopyKernel& k = FindCopyKernel(GetParam());
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
     fn_ = k.fn;
   }
@@ -141,7 +142,7 @@ class FillKernelTest : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     const FillKernel& k = FindFillKernel(GetParam());
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
     fn_ = k.fn;
     values_ = k.zero_only ? std::vector<int>{0} : std::vector<int>{0, 0xa5, -1};
@@ -195,7 +196,7 @@ class CompareKernelTest : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     const CompareKernel& k = FindCompareKernel(GetParam());
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
     fn_ = k.fn;
   }
@@ -276,7 +277,7 @@ class ReadKernelTest : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     const ReadKernel& k = FindReadKernel(GetParam());
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
     fn_ = k.fn;
   }

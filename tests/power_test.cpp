@@ -20,7 +20,7 @@
 namespace membench {
 namespace {
 
-#ifdef MEMBENCH_SANITIZED
+#if defined(MEMBENCH_SANITIZED) || defined(MEMBENCH_EMULATED)
 constexpr int kTrials = 400;
 constexpr double kTolerance = 0.09;  // 3 points at 4000 trials, scaled by sqrt(10)
 #else

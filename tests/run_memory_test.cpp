@@ -25,7 +25,7 @@ namespace {
 template <class Kernel>
 std::size_t Available(const std::vector<Kernel>& kernels) {
   std::size_t n = 0;
-  for (const auto& k : kernels) n += MissingFeatures(k.needs).empty() ? 1 : 0;
+  for (const auto& k : kernels) n += UnavailableReason(k).empty() ? 1 : 0;
   return n;
 }
 
@@ -41,7 +41,7 @@ TEST(Cli, MemcpyAllImplsWritesCompleteJson) {
   const nlohmann::json result = ReadJson(path);
   EXPECT_EQ(result["schema"], "membench-result/1");
   std::size_t available = 0;
-  for (const auto& k : CopyKernels()) available += MissingFeatures(k.needs).empty() ? 1 : 0;
+  for (const auto& k : CopyKernels()) available += UnavailableReason(k).empty() ? 1 : 0;
   ASSERT_EQ(result["measurements"].size(), available);
   // Three invocations (the default) of two samples a point, each sample
   // marked with the invocation that took it.

@@ -65,7 +65,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Cli, ImplTheCpuCannotRunIsRefused) {
   for (const auto& k : FillKernels()) {
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     if (missing.empty()) continue;
     const Outcome run = Membench("run memset --size 4K --impl " + std::string(k.name));
     EXPECT_EQ(run.status, 2);

@@ -152,9 +152,11 @@ void CheckScheduling(const MachineFacts& f, CheckList& list, const std::map<std:
   }
   const bool invariant_tsc = std::find(f.system.cpu_features.begin(), f.system.cpu_features.end(), "invariant_tsc") !=
                              f.system.cpu_features.end();
-  list.Add("cpu", "invariant TSC", invariant_tsc ? "yes" : "no", invariant_tsc ? Standing::kGood : Standing::kWarning,
-           invariant_tsc ? "the TSC ticks at a constant rate: membench's TSC cycle estimates hold"
-                         : "the TSC rate may change with frequency: cycle estimates from the TSC are wrong");
+  const std::string timer = CycleTimerName(f.system);
+  list.Add("cpu", "invariant " + timer, invariant_tsc ? "yes" : "no", invariant_tsc ? Standing::kGood : Standing::kWarning,
+           invariant_tsc ? "the " + timer + " ticks at a constant rate: membench's " + timer + " cycle estimates hold"
+                         : "the " + timer + " rate may change with frequency: cycle estimates from the " + timer +
+                               " are wrong");
   if (!f.aslr) {
     list.Add("cpu", "ASLR", "unknown", Standing::kUnknown, "no /proc/sys/kernel/randomize_va_space");
   } else if (*f.aslr == 0 || flags.count("norandmaps") != 0) {
@@ -570,22 +572,26 @@ void CheckCaches(const MachineFacts& f, CheckList& list) {
     }
   }
   std::sort(levels.begin(), levels.end());
+  // arm64 has no CPUID: its caches are compared as sysfs and hwloc see them.
+  const bool with_cpuid = !f.caches.cpuid.empty();
+  const std::string what = with_cpuid ? "cache sizes (CPUID / sysfs / hwloc)" : "cache sizes (sysfs / hwloc)";
   std::vector<std::string> rows;
   bool agree = true;
   for (const std::string& level : levels) {
     const std::string cpuid = CacheRow(f.caches.cpuid, level);
     const std::string sysfs = CacheRow(f.caches.sysfs, level);
     const std::string hwloc = CacheRow(f.caches.hwloc, level);
-    agree = agree && cpuid == sysfs && sysfs == hwloc;
-    rows.push_back(fmt::format("{} {} / {} / {}", level, cpuid, sysfs, hwloc));
+    agree = agree && (!with_cpuid || cpuid == sysfs) && sysfs == hwloc;
+    rows.push_back(with_cpuid ? fmt::format("{} {} / {} / {}", level, cpuid, sysfs, hwloc)
+                              : fmt::format("{} {} / {}", level, sysfs, hwloc));
   }
   if (levels.empty()) {
-    list.Add("caches", "cache sizes (CPUID / sysfs / hwloc)", "unknown", Standing::kUnknown,
+    list.Add("caches", what, "unknown", Standing::kUnknown,
              "no source describes the caches: size sweeps have no cache boundaries marked");
     return;
   }
-  list.Add("caches", "cache sizes (CPUID / sysfs / hwloc)", Join(rows, ", "), agree ? Standing::kGood : Standing::kNote,
-           agree ? "the three sources agree; sweeps mark these boundaries"
+  list.Add("caches", what, Join(rows, ", "), agree ? Standing::kGood : Standing::kNote,
+           agree ? "the sources agree; sweeps mark these boundaries"
                  : "the sources disagree: membench marks boundaries with hwloc's; a VM's CPUID may describe the "
                    "host's caches rather than what this guest's CPUs share");
 }

@@ -35,8 +35,9 @@ PagePolicy ParsePagePolicy(const std::string& text) {
   if (text == "4k") return PagePolicy::k4k;
   if (text == "thp") return PagePolicy::kThp;
   if (text == "default") return PagePolicy::kDefault;
-  if (text == "hugetlb-2m") return PagePolicy::kHugetlb2m;
-  if (text == "hugetlb-1g") return PagePolicy::kHugetlb1g;
+  for (const std::size_t size : kHugetlbSizes) {
+    if (text == PagePolicyName({PagePolicy::Kind::kHugetlb, size})) return {PagePolicy::Kind::kHugetlb, size};
+  }
   for (const std::size_t size : kMthpSizes) {
     if (text == PagePolicyName(PagePolicy::Mthp(size))) return PagePolicy::Mthp(size);
   }

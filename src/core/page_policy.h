@@ -14,9 +14,15 @@
 
 namespace membench {
 
+// 4 KiB: x86-64's base page and the unit page-granular workloads step by;
+// arm64 kernels have base pages of 4, 16 or 64 KiB (sys::BasePageBytes()).
 inline constexpr std::size_t kPage4k = 4096;
 inline constexpr std::size_t kPage2m = 2u << 20;
 inline constexpr std::size_t kPage1g = 1u << 30;
+
+// The PMD-mapped (THP) size for a base page: a page table of base/8
+// entries of base pages. 4 KiB -> 2 MiB, 16 KiB -> 32 MiB, 64 KiB -> 512 MiB.
+constexpr std::size_t PmdPageBytes(std::size_t base_page_bytes) { return base_page_bytes * (base_page_bytes / 8); }
 
 struct PagePolicy {
   enum class Kind { kDefault, k4k, kThp, kMthp, kHugetlb };
@@ -39,9 +45,19 @@ inline constexpr PagePolicy PagePolicy::kThp{Kind::kThp, 0};
 inline constexpr PagePolicy PagePolicy::kHugetlb2m{Kind::kHugetlb, kPage2m};
 inline constexpr PagePolicy PagePolicy::kHugetlb1g{Kind::kHugetlb, kPage1g};
 
-// The mTHP sizes below the PMD size that x86-64 kernels offer.
-inline constexpr std::size_t kMthpSizes[] = {8u << 10,   16u << 10,  32u << 10,  64u << 10,
-                                             128u << 10, 256u << 10, 512u << 10, 1u << 20};
+// The mTHP sizes --pages names: from above the smallest base page to below
+// the largest PMD size (x86-64 and arm64/4K offer 16K..1M below their 2 MiB
+// PMD, 64K being arm64's contpte size; arm64/16K 64K..16M; arm64/64K
+// 256K..256M). Which of them this kernel offers is sys/mthp.h's to say.
+inline constexpr std::size_t kMthpSizes[] = {
+    8u << 10,  16u << 10, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10, 1u << 20,
+    2u << 20,  4u << 20,  8u << 20,  16u << 20, 32u << 20,  64u << 20,  128u << 20, 256u << 20};
+
+// The hugetlb sizes --pages names: x86-64's 2M and 1G; arm64's contiguous
+// 64K and 32M beside 2M and 1G with 4K pages, 32M with 16K pages, 512M and
+// 16G with 64K pages.
+inline constexpr std::size_t kHugetlbSizes[] = {64u << 10, 2u << 20, 32u << 20, 512u << 20, 1u << 30,
+                                                std::size_t{16} << 30};
 
 // The hugetlb page size of a policy, 0 for the others.
 std::size_t HugetlbPageBytes(PagePolicy policy);

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "core/units.h"
 
 namespace membench {
@@ -17,14 +20,21 @@ std::string Pct(std::uint64_t part, std::uint64_t whole) {
 // present pages, the absent ones said apart.
 // KPF_THP does not tell a folio's size: what an mTHP run finds is of the one
 // size it left enabled.
-std::string DescribeFlags(const PageFlagCounts& c, PagePolicy requested) {
+// "4K", "64K", "2M", "512M": a page size as the splits name it.
+std::string PageLabel(std::uint64_t bytes) {
+  std::string label = PageSizeName(bytes);
+  std::transform(label.begin(), label.end(), label.begin(), [](unsigned char ch) { return std::toupper(ch); });
+  return label;
+}
+
+std::string DescribeFlags(const PageFlagCounts& c, PagePolicy requested, const std::string& base_label) {
   const std::uint64_t present = c.sampled - c.not_present;
   std::string out;
   const std::string thp_name = requested.kind == PagePolicy::Kind::kMthp
                                    ? "mTHP " + PageSizeName(requested.page_bytes) + " (PTE-mapped)"
                                    : std::string("THP");
   const std::pair<std::uint64_t, const char*> kinds[] = {
-      {c.thp, thp_name.c_str()}, {c.hugetlb, "hugetlb"}, {c.huge_zero, "huge zero page"}, {c.zero, "zero page"}, {c.normal, "4K"}};
+      {c.thp, thp_name.c_str()}, {c.hugetlb, "hugetlb"}, {c.huge_zero, "huge zero page"}, {c.zero, "zero page"}, {c.normal, base_label.c_str()}};
   for (const auto& [count, name] : kinds) {
     if (count != 0) out += (out.empty() ? "" : ", ") + Pct(count, present) + " " + name;
   }
@@ -51,8 +61,8 @@ PageProof MakePageProof(const std::string& region, PagePolicy requested, const P
     proof.method = "pagemap";
     proof.flags = c;
     proof.huge_pct = present == 0 ? 0 : 100.0 * static_cast<double>(huge) / static_cast<double>(present);
-    // A region under 2 MiB cannot hold a huge page: no request to honour.
-    const bool too_small = backing.found && backing.mapped_bytes < kPage2m;
+    // A region under the PMD size cannot hold a huge page: no request to honour.
+    const bool too_small = backing.found && backing.mapped_bytes < backing.pmd_bytes;
     if (requested == PagePolicy::kThp) {
       proof.honoured = present == 0 || proof.huge_pct >= kThpHonouredPct || too_small;
     }
@@ -64,7 +74,10 @@ PageProof MakePageProof(const std::string& region, PagePolicy requested, const P
     }
     if (requested == PagePolicy::k4k) proof.honoured = huge == 0;
     if (HugetlbPageBytes(requested) != 0) proof.honoured = c.hugetlb == present;
-    proof.split = DescribeFlags(c, requested) + (requested == PagePolicy::kThp && too_small ? " (under 2 MiB: no THP)" : "");
+    proof.split = DescribeFlags(c, requested, PageLabel(backing.base_page_bytes)) +
+                  (requested == PagePolicy::kThp && too_small
+                       ? " (under " + FormatSize(backing.pmd_bytes) + ": no THP)"
+                       : "");
     proof.text = fmt::format("{}: {} requested, {} (pagemap, {} pages sampled; {} resident){}", region, proof.requested,
                              proof.split, c.sampled, FormatSize(backing.resident_bytes),
                              proof.honoured ? "" : "  <-- NOT HONOURED");
@@ -106,15 +119,16 @@ PageProof MakePageProof(const std::string& region, PagePolicy requested, const P
   }
   proof.huge_pct = 100.0 * static_cast<double>(backing.anon_huge_bytes) / static_cast<double>(backing.resident_bytes);
   if (requested == PagePolicy::kThp) {
-    proof.honoured = proof.huge_pct >= kThpHonouredPct || backing.mapped_bytes < kPage2m;
+    proof.honoured = proof.huge_pct >= kThpHonouredPct || backing.mapped_bytes < backing.pmd_bytes;
   }
   if (requested == PagePolicy::k4k) proof.honoured = backing.anon_huge_bytes == 0;
   if (backing.anon_huge_bytes == 0) {
-    proof.split = "100% 4K";
+    proof.split = "100% " + PageLabel(backing.base_page_bytes);
   } else if (backing.anon_huge_bytes == backing.resident_bytes) {
-    proof.split = "100% 2M";
+    proof.split = "100% " + PageLabel(backing.pmd_bytes);
   } else {
-    proof.split = fmt::format("{:.1f}% 2M, {:.1f}% 4K", proof.huge_pct, 100.0 - proof.huge_pct);
+    proof.split = fmt::format("{:.1f}% {}, {:.1f}% {}", proof.huge_pct, PageLabel(backing.pmd_bytes),
+                              100.0 - proof.huge_pct, PageLabel(backing.base_page_bytes));
   }
   proof.text = fmt::format("{}: {} requested, {} ({} resident, smaps){}", region, proof.requested, proof.split,
                            FormatSize(backing.resident_bytes), proof.honoured ? "" : "  <-- NOT HONOURED");

@@ -20,6 +20,10 @@ struct PageBacking {
   std::uint64_t anon_huge_bytes = 0;    // AnonHugePages: THP-mapped
   std::uint64_t hugetlb_bytes = 0;      // Private_Hugetlb + Shared_Hugetlb (not in Rss)
   std::uint64_t kernel_page_bytes = 0;  // KernelPageSize of the first VMA
+  // The THP (PMD) size: 2 MiB on x86-64 and arm64/4K, 32 MiB on arm64/16K,
+  // 512 MiB on arm64/64K. A smaller region cannot hold one.
+  std::uint64_t pmd_bytes = kPage2m;
+  std::uint64_t base_page_bytes = kPage4k;  // 4, 16 or 64 KiB
   bool found = false;
 };
 

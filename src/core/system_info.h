@@ -46,4 +46,8 @@ struct SystemInfo {
   bool root = false;
 };
 
+// The timer a tick estimate of cycles comes from where there is no PMU:
+// "TSC" on x86-64, "CNTVCT" (the generic timer's virtual counter) on arm64.
+inline std::string CycleTimerName(const SystemInfo& s) { return s.machine == "aarch64" ? "CNTVCT" : "TSC"; }
+
 }  // namespace membench

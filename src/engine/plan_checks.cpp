@@ -12,8 +12,6 @@
 namespace membench {
 namespace {
 
-std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
-
 std::uint64_t PressureTotal(const RunResources& r) {
   return static_cast<std::uint64_t>(r.pressure_processes) * r.pressure_bytes_each;
 }
@@ -63,14 +61,15 @@ void CheckEachPointFits(const std::vector<PointNeeds>& points, const MachineCapa
       const std::uint64_t needed = p.HugetlbPages(page);
       const auto pool = machine.hugetlb_pools.find(page);
       if (pool == machine.hugetlb_pools.end()) {
-        throw Error(fmt::format("{}: this kernel offers no {} hugetlb pages (1 GiB pages need a CPU with pdpe1gb)",
-                                p.label, PageName(page)));
+        throw Error(fmt::format("{}: this kernel offers no {} hugetlb pages (the sizes depend on the CPU and the base "
+                                "page: 1 GiB needs pdpe1gb on x86-64)",
+                                p.label, FormatSize(page)));
       }
       if (needed > pool->second.free_pages) {
         throw Error(fmt::format(
             "hugetlb: {} free {} pages are needed ({}) but {} are free in the pool; reserve them as root: echo {} > "
             "{}/nr_hugepages{}",
-            needed, PageName(page), p.label, pool->second.free_pages,
+            needed, FormatSize(page), p.label, pool->second.free_pages,
             pool->second.total_pages + needed - pool->second.free_pages, pool->second.sysfs_dir,
             page == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
       }
@@ -141,7 +140,7 @@ OrderDecision DecideOrder(SampleOrder requested, const std::vector<PointNeeds>& 
     if (pool != machine.hugetlb_pools.end() && pages > pool->second.free_pages) {
       return sequential(OrderDecision::Reason::kHugetlbPages,
                         fmt::format("the points need {} {} hugetlb pages together but the pool has {} free", pages,
-                                    PageName(page), pool->second.free_pages));
+                                    FormatSize(page), pool->second.free_pages));
     }
   }
   if (machine.open_files_left != 0 && files + kSpareFileDescriptors > machine.open_files_left) {

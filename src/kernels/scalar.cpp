@@ -1,6 +1,6 @@
 // File: kernels/scalar.cpp
-// libc, string-instruction (rep movs/stos), unrolled 64-bit-register,
-// scalar read and clzero kernels. The unrolled ones follow the kernel's memcpy_orig and
+// libc, unrolled 64-bit-register and scalar read kernels, portable C++ on
+// every instruction set. The unrolled ones follow the kernel's memcpy_orig and
 // memset_orig (arch/x86/lib/memcpy_64.S, memset_64.S): 32 bytes per
 // iteration in four 64-bit registers for copy, eight 8-byte stores per 64
 // bytes for fill. This file is compiled without auto-vectorisation and
@@ -20,40 +20,6 @@ void CopyLibc(void* dst, const void* src, std::size_t n) { std::memcpy(dst, src,
 void FillLibc(void* dst, int value, std::size_t n) { std::memset(dst, value, n); }
 
 int CompareLibc(const void* a, const void* b, std::size_t n) { return std::memcmp(a, b, n); }
-
-void CopyMovsb(void* dst, const void* src, std::size_t n) {
-  asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
-}
-
-// rep movsq for the 8-byte words, then rep movsb for the 0..7 left over,
-// as the kernel's __memcpy did before FSRM.
-void CopyMovsq(void* dst, const void* src, std::size_t n) {
-  std::size_t words = n >> 3;
-  std::size_t rest = n & 7;
-  asm volatile(
-      "rep movsq\n\t"
-      "movq %[rest], %%rcx\n\t"
-      "rep movsb"
-      : "+D"(dst), "+S"(src), "+c"(words)
-      : [rest] "r"(rest)
-      : "memory");
-}
-
-void FillStosb(void* dst, int value, std::size_t n) {
-  asm volatile("rep stosb" : "+D"(dst), "+c"(n) : "a"(value) : "memory");
-}
-
-void FillStosq(void* dst, int value, std::size_t n) {
-  std::size_t words = n >> 3;
-  std::size_t rest = n & 7;
-  asm volatile(
-      "rep stosq\n\t"
-      "movq %[rest], %%rcx\n\t"
-      "rep stosb"
-      : "+D"(dst), "+c"(words)
-      : "a"(BytePattern(value)), [rest] "r"(rest)
-      : "memory");
-}
 
 namespace {
 
@@ -132,25 +98,6 @@ std::uint64_t ReadScalar(const void* p, std::size_t n) {
     sum0 += word;
   }
   return sum0 + sum1 + sum2 + sum3;
-}
-
-// clzero zeroes the whole 64-byte line that holds its address; the head and
-// tail that are not whole lines are written with ordinary stores. It cannot
-// write anything but zeros: other values go to rep stosb, so a caller that
-// ignores the zero_only flag gets a correct result, not a silently wrong one.
-void FillClzero(void* dst, int value, std::size_t n) {
-  if (static_cast<unsigned char>(value) != 0 || n < 128) {
-    FillStosb(dst, value, n);
-    return;
-  }
-  char* d = static_cast<char*>(dst);
-  char* line = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(d) + 63) & ~std::uintptr_t{63});
-  char* const end = d + n;
-  char* const last_line = reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(end) & ~std::uintptr_t{63});
-  FillStosb(d, 0, static_cast<std::size_t>(line - d));
-  for (; line < last_line; line += 64) asm volatile("clzero" : : "a"(line) : "memory");
-  FillStosb(last_line, 0, static_cast<std::size_t>(end - last_line));
-  asm volatile("sfence" : : : "memory");
 }
 
 }  // namespace membench::kernels

@@ -5,6 +5,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -288,16 +289,20 @@ CyclesColumn CyclesColumnFor(const RunResult& r, const std::vector<MeasurementSt
                           : ms.front().unit == WorkUnit::kBytes ? "B"
                                                                 : std::string(UnitSingular(ms.front().unit));
   CyclesColumn out;
-  out.column = {fmt::format("{}/{}{}", any_pmu ? "cyc" : "tsc", per, any_pmu && !all_pmu ? "*" : ""), true, {}};
+  std::string timer = CycleTimerName(r.system);
+  std::transform(timer.begin(), timer.end(), timer.begin(), [](unsigned char c) { return std::tolower(c); });
+  out.column = {fmt::format("{}/{}{}", any_pmu ? "cyc" : timer, per, any_pmu && !all_pmu ? "*" : ""), true, {}};
   const bool mixed = any_pmu && !all_pmu;
   for (const MeasurementStats& st : stats) {
     out.column.cells.push_back(
         st.cycles_per_unit > 0 ? Significant(st.cycles_per_unit, 4) + (mixed && !st.cycles_from_pmu ? "*" : "") : "-");
   }
   if (!any_pmu) {
-    out.meaning = fmt::format("{}: TSC ticks ({:.3f} GHz), not core cycles (no PMU)", out.column.header, r.tsc_ghz);
+    out.meaning = fmt::format("{}: {} ticks ({:.3f} GHz), not core cycles (no PMU)", out.column.header,
+                              CycleTimerName(r.system), r.tsc_ghz);
   } else if (!all_pmu) {
-    out.meaning = fmt::format("*: TSC ticks ({:.3f} GHz), not core cycles, where the PMU did not count", r.tsc_ghz);
+    out.meaning = fmt::format("*: {} ticks ({:.3f} GHz), not core cycles, where the PMU did not count",
+                              CycleTimerName(r.system), r.tsc_ghz);
   }
   return out;
 }

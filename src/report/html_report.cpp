@@ -466,7 +466,7 @@ std::string FiguresTable(const RunResult& r, const WorkloadGroup& g, const std::
                     {fmt::format("{:.2f}%", st.rate.cv_pct), true},
                     {fmt::format("{}", st.rate.n), true},
                     {st.cycles_per_unit > 0
-                         ? fmt::format("{:.4g} ({})", st.cycles_per_unit, st.cycles_from_pmu ? "PMU" : "TSC estimate")
+                         ? fmt::format("{:.4g} ({})", st.cycles_per_unit, st.cycles_from_pmu ? "PMU" : CycleTimerName(r.system) + " estimate")
                          : "-",
                      true},
                     {counters.empty() ? "-" : counters}});
@@ -568,9 +568,9 @@ std::string MetadataTable(const RunResult& r) {
 std::string CyclesStatement(const RunResult& r) {
   if (r.system.hardware_pmu) return "Cycles are counted by the PMU where the events table says so.";
   return fmt::format(
-      "No hardware PMU: cycles are TSC estimates ({:.3f} GHz TSC ticks), not core cycles, and "
+      "No hardware PMU: cycles are {} estimates ({:.3f} GHz {} ticks), not core cycles, and "
       "hardware events are &lt;not supported&gt;.",
-      r.tsc_ghz);
+      CycleTimerName(r.system), r.tsc_ghz, CycleTimerName(r.system));
 }
 
 std::string RunArticle(const RunResult& r, const std::string& prefix, ByteRateUnit bytes) {

@@ -53,7 +53,7 @@ std::string MachineLine(const RunResult& r) {
   return fmt::format("{}{}, {} CPUs, {} GiB, Linux {}, THP {}, {}", s.cpu_model,
                      s.hypervisor.empty() ? "" : ", " + s.hypervisor + " VM", s.online_cpus, s.mem_total_bytes >> 30,
                      s.kernel_release, thp == s.thp.end() ? "?" : thp->second,
-                     s.hardware_pmu ? "PMU counters" : "no PMU (cycles are TSC estimates)");
+                     s.hardware_pmu ? "PMU counters" : "no PMU (cycles are " + CycleTimerName(s) + " estimates)");
 }
 
 // `text` wrapped to the mail's width and made ASCII.
@@ -201,7 +201,8 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
   const bool estimated =
       std::any_of(stats.begin(), stats.end(), [](const MeasurementStats& st) { return !st.cycles_from_pmu; });
   if (any_cycles && estimated) {
-    legend += fmt::format(" {}: TSC ticks at {:.3f} GHz, an estimate (no PMU cycles).", cycles_header, r.tsc_ghz);
+    legend += fmt::format(" {}: {} ticks at {:.3f} GHz, an estimate (no PMU cycles).", cycles_header,
+                          CycleTimerName(r.system), r.tsc_ghz);
   }
   text += legend + "\n";
 
@@ -240,8 +241,9 @@ std::string PointsSection(const RunResult& r, const std::vector<MeasurementStats
 
 // Today's perf-stat block of one point, for -v: every figure; counters
 // the machine cannot count are named once above, not here.
+// `timer`: what cycles are estimated with where the PMU gave none ("TSC").
 std::string Block(const Measurement& m, const MeasurementStats& st, const std::vector<std::string>& varying,
-                  const ReportStyle& style) {
+                  const std::string& timer, const ReportStyle& style) {
   std::string label = m.workload;
   for (const auto& [name, value] : m.point.values) {
     if (Contains(varying, name)) label += " " + name + "=" + value.text;
@@ -263,7 +265,7 @@ std::string Block(const Measurement& m, const MeasurementStats& st, const std::v
   }
   if (st.cycles_per_unit > 0) {
     text += fmt::format("{:>24}  {}\n", fmt::format("{:.4g} cycles/{}", st.cycles_per_unit, UnitSingular(m.unit)),
-                        st.cycles_from_pmu ? "PMU cycles" : "TSC estimate");
+                        st.cycles_from_pmu ? "PMU cycles" : timer + " estimate");
   }
   for (const CounterStats& c : st.counters) {
     if (c.hidden || !c.supported) continue;
@@ -415,7 +417,7 @@ void WriteMailRun(const RunResult& r, std::ostream& out, const ReportStyle& styl
       const std::vector<std::string> varying = VaryingParams(points);
       Emit(out, "\nEvery figure of each point (-v):\n");
       for (std::size_t i = 0; i < r.measurements.size(); ++i) {
-        Emit(out, Block(r.measurements[i], stats[i], varying, style));
+        Emit(out, Block(r.measurements[i], stats[i], varying, CycleTimerName(r.system), style));
       }
     }
   }

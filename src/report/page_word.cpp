@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 namespace membench {
@@ -19,7 +20,10 @@ std::string SplitWord(const std::string& split) {
   std::string kind = split.substr(percent + 2);
   kind = kind.substr(0, kind.find_first_of(",("));
   while (!kind.empty() && kind.back() == ' ') kind.pop_back();
-  if (kind == "2M" || kind == "THP") return fmt::format("THP {:.0f}%", share);
+  // The PMD size ("2M"; "32M" or "512M" on arm64) is THP's.
+  const bool pmd_size = !kind.empty() && std::isdigit(static_cast<unsigned char>(kind.front())) &&
+                        (kind.back() == 'M' || kind.back() == 'G');
+  if (pmd_size || kind == "THP") return fmt::format("THP {:.0f}%", share);
   if (kind == "huge zero page") kind = "huge zero";
   if (share >= 99.95) return kind;
   return fmt::format("{} {:.0f}%", kind, share);

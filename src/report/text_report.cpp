@@ -39,8 +39,9 @@ std::string CyclesLabel(const MeasurementStats& st, const RunResult& r) {
   if (st.cycles_from_pmu) return "PMU cycles";
   const auto& f = r.system.cpu_features;
   const bool invariant = std::find(f.begin(), f.end(), "invariant_tsc") != f.end();
-  return fmt::format("TSC estimate: {:.3f} GHz TSC ticks, not core cycles{}", r.tsc_ghz,
-                     invariant ? "" : " (TSC not invariant here: unreliable)");
+  const std::string timer = CycleTimerName(r.system);
+  return fmt::format("{} estimate: {:.3f} GHz {} ticks, not core cycles{}", timer, r.tsc_ghz, timer,
+                     invariant ? "" : " (" + timer + " not invariant here: unreliable)");
 }
 
 std::string ByteRateLegend(ByteRateUnit byte_unit) {
@@ -411,7 +412,7 @@ void WriteHeader(std::ostream& out, const RunResult& r) {
              s.hypervisor.empty() ? "bare metal" : s.hypervisor + " VM", s.kernel_release);
   fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
              s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
-             s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are TSC estimates)");
+             s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are " + CycleTimerName(s) + " estimates)");
   if (!r.tag.empty() || !r.labels.empty()) {
     std::string labels;
     for (const auto& [key, value] : r.labels) labels += " " + key + "=" + value;

@@ -13,6 +13,12 @@ std::int64_t MonotonicNs() {
 }
 
 double MeasureTscTicksPerNs(std::int64_t window_ns) {
+#if defined(__aarch64__)
+  // The architecture states the counter's rate: CNTFRQ_EL0, in Hz.
+  std::uint64_t hz = 0;
+  asm volatile("mrs %0, cntfrq_el0" : "=r"(hz));
+  if (hz != 0) return static_cast<double>(hz) / 1e9;
+#endif
   const std::int64_t ns0 = MonotonicNs();
   const std::uint64_t tsc0 = ReadTsc();
   std::int64_t ns1 = ns0;

@@ -1,7 +1,9 @@
 // File: sys/clock.h
-// The clocks a sample is timed with: CLOCK_MONOTONIC for wall time, the TSC
-// for a cycle estimate where there is no PMU, and getrusage for the user and
-// system CPU time split (page faults and clearing are system time).
+// The clocks a sample is timed with: CLOCK_MONOTONIC for wall time, the
+// cycle timer (x86's TSC, arm64's virtual counter CNTVCT_EL0) for short
+// phases and a tick estimate where there is no PMU, and getrusage for the
+// user and system CPU time split (page faults and clearing are system time).
+// "TSC" in the names below means whichever of the two this build reads.
 #pragma once
 
 #include <sys/resource.h>
@@ -11,6 +13,12 @@
 namespace membench::sys {
 
 std::int64_t MonotonicNs();
+
+#if defined(__x86_64__)
+
+// The timer's name, and how an ordered read is made, for notes.
+inline constexpr const char* kCycleTimerName = "TSC";
+inline constexpr const char* kOrderedTimerRead = "lfence; rdtsc";
 
 inline std::uint64_t ReadTsc() {
   unsigned lo, hi;
@@ -27,6 +35,30 @@ inline std::uint64_t ReadTscOrdered() {
   asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
   return (static_cast<std::uint64_t>(hi) << 32) | lo;
 }
+
+#elif defined(__aarch64__)
+
+inline constexpr const char* kCycleTimerName = "CNTVCT";
+inline constexpr const char* kOrderedTimerRead = "isb; mrs cntvct_el0";
+
+// The virtual counter: constant-rate (CNTFRQ_EL0, often 25 MHz to 1 GHz),
+// so a tick is not a core cycle, as the TSC's is not.
+inline std::uint64_t ReadTsc() {
+  std::uint64_t ticks;
+  asm volatile("mrs %0, cntvct_el0" : "=r"(ticks));
+  return ticks;
+}
+
+// The counter once every earlier instruction has completed (isb), as
+// lfence orders rdtsc; stores are drained by the caller (dsb) where a phase
+// must own them.
+inline std::uint64_t ReadTscOrdered() {
+  std::uint64_t ticks;
+  asm volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(ticks) : : "memory");
+  return ticks;
+}
+
+#endif
 
 // TSC ticks per nanosecond of CLOCK_MONOTONIC, measured by spinning for
 // `window_ns`: what turns a delay in nanoseconds into a TSC deadline.

@@ -67,7 +67,7 @@ std::vector<IdleState> IdleStates() {
 }
 
 // /proc/stat's first line: user nice system idle iowait irq softirq steal.
-std::array<std::uint64_t, 8> CpuTimes() {
+std::array<std::uint64_t, 8> ProcStatCpuTimes() {
   std::array<std::uint64_t, 8> times{};
   std::istringstream in(ReadFirstLine("/proc/stat").value_or(""));
   std::string label;
@@ -77,9 +77,9 @@ std::array<std::uint64_t, 8> CpuTimes() {
 }
 
 void SampleActivity(MachineFacts& facts) {
-  const auto before = CpuTimes();
+  const auto before = ProcStatCpuTimes();
   ::usleep(kActivityWindowUs);
-  const auto after = CpuTimes();
+  const auto after = ProcStatCpuTimes();
   std::array<double, 8> delta{};
   double total = 0;
   for (std::size_t i = 0; i < delta.size(); ++i) {

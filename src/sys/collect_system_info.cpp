@@ -87,7 +87,8 @@ SystemInfo CollectSystemInfo() {
   info.hypervisor = cpu.hypervisor;
   const std::pair<bool, const char*> features[] = {
       {cpu.sse2, "sse2"}, {cpu.avx2, "avx2"}, {cpu.avx512f, "avx512f"}, {cpu.avx512bw, "avx512bw"},
-      {cpu.erms, "erms"}, {cpu.fsrm, "fsrm"}, {cpu.clzero, "clzero"},   {cpu.invariant_tsc, "invariant_tsc"}};
+      {cpu.erms, "erms"}, {cpu.fsrm, "fsrm"}, {cpu.clzero, "clzero"},   {cpu.invariant_tsc, "invariant_tsc"},
+      {cpu.asimd, "asimd"}, {cpu.sve, "sve"}, {cpu.sve2, "sve2"},     {cpu.dczva_block_bytes != 0, "dczva"}};
   for (const auto& [has, name] : features) {
     if (has) info.cpu_features.emplace_back(name);
   }

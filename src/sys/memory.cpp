@@ -2,13 +2,16 @@
 #include "sys/memory.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <sstream>
 #include <utility>
 
 #include "core/error.h"
+#include "core/units.h"
 #include "sys/files.h"
 
 #ifndef MADV_POPULATE_WRITE
@@ -38,8 +41,6 @@ HugetlbPool ReadHugetlbPool(std::size_t page_bytes) {
 
 namespace {
 
-std::string PageName(std::size_t page_bytes) { return page_bytes == kPage1g ? "1 GiB" : "2 MiB"; }
-
 MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes);
 
 }  // namespace
@@ -47,11 +48,11 @@ MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes);
 void RequireHugetlbPages(std::size_t page_bytes, std::uint64_t pages) {
   const HugetlbPool pool = ReadHugetlbPool(page_bytes);
   if (!pool.exists) {
-    throw Error("this kernel offers no " + PageName(page_bytes) + " hugetlb pages (no " + pool.sysfs_dir +
-                "; 1 GiB pages need a CPU with pdpe1gb)");
+    throw Error("this kernel offers no " + FormatSize(page_bytes) + " hugetlb pages (no " + pool.sysfs_dir +
+                "; which sizes a kernel offers depends on the CPU and its base page: 1 GiB needs pdpe1gb on x86-64)");
   }
   if (pool.free_pages < pages) {
-    throw Error("hugetlb: " + std::to_string(pages) + " free " + PageName(page_bytes) + " pages are needed but " +
+    throw Error("hugetlb: " + std::to_string(pages) + " free " + FormatSize(page_bytes) + " pages are needed but " +
                 std::to_string(pool.free_pages) + " are free in the pool; reserve them as root: echo " +
                 std::to_string(pool.total_pages + pages - pool.free_pages) + " > " + pool.sysfs_dir + "/nr_hugepages" +
                 (page_bytes == kPage2m ? " (or /proc/sys/vm/nr_hugepages)" : ""));
@@ -60,10 +61,11 @@ void RequireHugetlbPages(std::size_t page_bytes, std::uint64_t pages) {
 
 MappedRegion MappedRegion::Map(std::size_t bytes, std::size_t align_bytes, PagePolicy policy) {
   if (const std::size_t page = HugetlbPageBytes(policy); page != 0) return MapHugetlb(bytes, page);
-  if (align_bytes < kPage4k) align_bytes = kPage4k;
-  const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, kPage4k);
+  const std::size_t base_page = BasePageBytes();
+  if (align_bytes < base_page) align_bytes = base_page;
+  const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, base_page);
   // Reserve enough to align inside, plus the guard page.
-  const std::size_t reserve = size + align_bytes + kPage4k;
+  const std::size_t reserve = size + align_bytes + base_page;
   void* p = ::mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) {
     throw Error("mmap of " + std::to_string(reserve) + " bytes failed: " + std::strerror(errno) +
@@ -97,19 +99,37 @@ MappedRegion MapHugetlb(std::size_t bytes, std::size_t page_bytes) {
   const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes, page_bytes);
   const std::uint64_t needed = size / page_bytes;
   RequireHugetlbPages(page_bytes, needed);
-  const int shift = page_bytes == kPage1g ? 30 : 21;
+  // MAP_HUGE_SHIFT's field: log2 of the size (21 for 2 MiB, 16 for 64 KiB).
+  const int shift = __builtin_ctzll(page_bytes);
   // MAP_PRIVATE without MAP_NORESERVE reserves the pages at mmap time, so a
   // pool emptied meanwhile fails here, not with SIGBUS at first touch.
   void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (shift << MAP_HUGE_SHIFT), -1, 0);
   if (p == MAP_FAILED) {
-    throw Error("mmap of " + std::to_string(needed) + " " + PageName(page_bytes) + " hugetlb pages failed: " +
+    throw Error("mmap of " + std::to_string(needed) + " " + FormatSize(page_bytes) + " hugetlb pages failed: " +
                 std::strerror(errno) + " (the pool may have been taken by another process meanwhile)");
   }
   return MappedRegion::Adopt(static_cast<char*>(p), size);
 }
 
 }  // namespace
+
+std::size_t BasePageBytes() {
+  static const auto bytes = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  return bytes;
+}
+
+std::size_t ThpPageBytes() {
+  static const std::size_t bytes = [] {
+    const auto text = ReadFirstLine("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size");
+    try {
+      if (text) return static_cast<std::size_t>(std::stoull(*text));
+    } catch (const std::exception&) {
+    }
+    return PmdPageBytes(BasePageBytes());
+  }();
+  return bytes;
+}
 
 MappedRegion MapAnonymous(std::size_t bytes) {
   void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -174,6 +194,8 @@ std::string PrefaultRegion(const MappedRegion& region, Prefault mode) {
 
 PageBacking ReadPageBacking(const void* address, std::size_t bytes) {
   PageBacking backing;
+  backing.pmd_bytes = ThpPageBytes();
+  backing.base_page_bytes = BasePageBytes();
   const auto text = ReadFile("/proc/self/smaps");
   if (!text) return backing;
   const auto lo = reinterpret_cast<std::uintptr_t>(address);

@@ -64,6 +64,11 @@ class MappedRegion {
 // alignment, no guard page, no madvise): for timing the mapping itself.
 MappedRegion MapAnonymous(std::size_t bytes);
 
+// The kernel's base page: 4 KiB on x86-64; 4, 16 or 64 KiB on arm64.
+std::size_t BasePageBytes();
+// The THP (PMD) size: hpage_pmd_size, else PmdPageBytes of the base page.
+std::size_t ThpPageBytes();
+
 // Touches the region as the mode says. Returns a note when the mode could not
 // be applied literally (populate on a kernel without MADV_POPULATE_WRITE).
 std::string PrefaultRegion(const MappedRegion& region, Prefault mode);

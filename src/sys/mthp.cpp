@@ -16,6 +16,7 @@
 #include "sys/collect_system_info.h"
 #include "sys/files.h"
 #include "sys/kernel_setting.h"
+#include "sys/memory.h"
 #include "sys/pause_point.h"
 
 namespace membench::sys {
@@ -65,6 +66,12 @@ std::vector<std::size_t> MthpSizesOffered() {
 }
 
 std::string MthpUnavailableReason(std::size_t page_bytes) {
+  if (page_bytes == ThpPageBytes()) {
+    return SizeName(page_bytes) + " is this kernel's PMD (THP) size: ask for it with --pages thp";
+  }
+  if (page_bytes <= BasePageBytes()) {
+    return SizeName(page_bytes) + " is not above this kernel's base page of " + SizeName(BasePageBytes());
+  }
   const std::vector<std::size_t> offered = MthpSizesOffered();
   if (std::find(offered.begin(), offered.end(), page_bytes) == offered.end()) {
     std::string list;

@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "sys/files.h"
 #include "sys/limits.h"
+#include "sys/memory.h"
 
 namespace membench::sys {
 namespace {
@@ -130,8 +131,9 @@ ScopedMemoryPolicy::~ScopedMemoryPolicy() {
 }
 
 std::map<int, std::uint64_t> SampleNodes(const void* address, std::size_t bytes, std::size_t max_pages) {
-  const std::uint64_t first = reinterpret_cast<std::uintptr_t>(address) / 4096;
-  const std::uint64_t pages = (bytes + 4095) / 4096;
+  const std::uint64_t page_bytes = BasePageBytes();
+  const std::uint64_t first = reinterpret_cast<std::uintptr_t>(address) / page_bytes;
+  const std::uint64_t pages = (bytes + page_bytes - 1) / page_bytes;
   const std::uint64_t step = pages > max_pages && max_pages > 0 ? pages / max_pages : 1;
   std::vector<void*> addresses;
   // A page at a scrambled place within each step, not its first: with
@@ -139,7 +141,7 @@ std::map<int, std::uint64_t> SampleNodes(const void* address, std::size_t bytes,
   // of N would otherwise sample one node alone.
   for (std::uint64_t k = 0; k * step < pages && addresses.size() < max_pages; ++k) {
     const std::uint64_t within = step == 1 ? 0 : (k * 2654435761ULL) % step;
-    addresses.push_back(reinterpret_cast<void*>((first + k * step + within) * 4096));
+    addresses.push_back(reinterpret_cast<void*>((first + k * step + within) * page_bytes));
   }
   std::vector<int> status(addresses.size(), 0);
   std::map<int, std::uint64_t> nodes;

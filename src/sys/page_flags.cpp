@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "sys/memory.h"
+
 namespace membench::sys {
 namespace {
 
@@ -61,8 +63,10 @@ PageFlagSample SamplePageFlags(const void* address, std::size_t bytes, std::size
         std::string("/proc/kpageflags is not readable (") + std::strerror(errno) + "; needs root)";
     return sample;
   }
-  const std::uint64_t first = reinterpret_cast<std::uintptr_t>(address) / 4096;
-  const std::uint64_t pages = (bytes + 4095) / 4096;
+  // pagemap has one entry a base page (4, 16 or 64 KiB).
+  const std::uint64_t page_bytes = BasePageBytes();
+  const std::uint64_t first = reinterpret_cast<std::uintptr_t>(address) / page_bytes;
+  const std::uint64_t pages = (bytes + page_bytes - 1) / page_bytes;
   const std::uint64_t step = pages > max_pages && max_pages > 0 ? pages / max_pages : 1;
   PageFlagCounts counts;
   for (std::uint64_t page = 0; page < pages && counts.sampled < max_pages; page += step) {

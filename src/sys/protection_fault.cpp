@@ -9,20 +9,34 @@
 #include <string>
 
 #include "core/error.h"
+#include "sys/memory.h"
 
 namespace membench::sys {
 namespace {
 
-constexpr std::size_t kPage = 4096;
+// One base page, whatever its size: mprotect works on whole ones.
+const std::size_t kPage = BasePageBytes();
 
 char* g_page = nullptr;
 FaultRecovery g_recovery = FaultRecovery::kSkip;
 volatile std::uint64_t g_caught = 0;
 
-// The store that faults: "movb $1, (%rax)", encoded c6 00 01 - three bytes,
-// which the skipping handler steps over.
+// The store that faults, of a known length, which the skipping handler
+// steps over: "movb $1, (%rax)", encoded c6 00 01, three bytes; on arm64
+// "strb w1, [x0]", one 4-byte instruction.
+#if defined(__x86_64__)
 constexpr long long kStoreLength = 3;
 inline void StoreTo(char* page) { asm volatile("movb $1, (%%rax)" : : "a"(page) : "memory"); }
+inline void StepOverStore(ucontext_t* context) { context->uc_mcontext.gregs[REG_RIP] += kStoreLength; }
+#elif defined(__aarch64__)
+constexpr unsigned long long kStoreLength = 4;
+inline void StoreTo(char* page) {
+  register char* address asm("x0") = page;
+  register int one asm("w1") = 1;
+  asm volatile("strb w1, [x0]" : : "r"(address), "r"(one) : "memory");
+}
+inline void StepOverStore(ucontext_t* context) { context->uc_mcontext.pc += kStoreLength; }
+#endif
 
 extern "C" void OnProtectionFault(int signal_number, siginfo_t* info, void* context) {
   char* address = static_cast<char*>(info->si_addr);
@@ -35,7 +49,7 @@ extern "C" void OnProtectionFault(int signal_number, siginfo_t* info, void* cont
   if (g_recovery == FaultRecovery::kMprotect) {
     ::mprotect(g_page, kPage, PROT_READ | PROT_WRITE);
   } else {
-    static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP] += kStoreLength;
+    StepOverStore(static_cast<ucontext_t*>(context));
   }
 }
 

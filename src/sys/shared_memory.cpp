@@ -48,7 +48,11 @@ void SpinPause(bool yield) {
   if (yield) {
     ::sched_yield();
   } else {
+#if defined(__x86_64__)
     asm volatile("pause");
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
   }
 }
 

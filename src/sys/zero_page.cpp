@@ -3,23 +3,27 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <utility>
 #include <vector>
 
 #include "sys/files.h"
+#include "sys/memory.h"
 #include "sys/page_flags.h"
 
 namespace membench::sys {
 namespace {
 
-constexpr std::size_t kProbeBytes = 8u << 20;  // four huge pages
+// 8 MiB: four 2 MiB huge pages; one where the THP size is larger (32 or
+// 512 MiB on arm64), since a kernel without a zero page commits what is read.
+std::size_t ProbeBytes() { return std::max<std::size_t>(8u << 20, ThpPageBytes()); }
 constexpr const char* kUseZeroPageFile = "/sys/kernel/mm/transparent_hugepage/use_zero_page";
 
 ZeroPageProbe Probe(PagePolicy policy) {
   ZeroPageProbe probe;
-  const MappedRegion region = MappedRegion::Map(kProbeBytes, kPage2m, policy);
+  const MappedRegion region = MappedRegion::Map(ProbeBytes(), ThpPageBytes(), policy);
   PrefaultRegion(region, Prefault::kRead);
   const PageBacking backing = ReadPageBacking(region.data(), region.size());
   const PageFlagSample flags = SamplePageFlags(region.data(), region.size(), 64);
@@ -29,10 +33,10 @@ ZeroPageProbe Probe(PagePolicy policy) {
   if (flags.counts) {
     probe.in_use = flags.counts->zero + flags.counts->huge_zero > 0 && flags.counts->normal + flags.counts->thp == 0;
   } else {
-    probe.in_use = backing.resident_bytes < kProbeBytes / 8;
+    probe.in_use = backing.resident_bytes < ProbeBytes() / 8;
   }
   std::vector<std::string> facts;
-  facts.push_back(fmt::format("reading {} MiB left {} KiB resident", kProbeBytes >> 20, backing.resident_bytes >> 10));
+  facts.push_back(fmt::format("reading {} MiB left {} KiB resident", ProbeBytes() >> 20, backing.resident_bytes >> 10));
   if (flags.counts) {
     facts.push_back(fmt::format("pagemap: {} of {} sampled pages zero page, {} huge zero page", flags.counts->zero,
                                 flags.counts->sampled, flags.counts->huge_zero));

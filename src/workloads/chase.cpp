@@ -30,6 +30,7 @@
 #include "core/units.h"
 #include "engine/registry.h"
 #include "workloads/chase_order.h"
+#include "sys/clock.h"
 #include "workloads/latency_recorder.h"
 #include "workloads/mapped_buffers.h"
 
@@ -162,9 +163,9 @@ class ChaseWorkload final : public Workload {
   std::vector<std::string> Notes() const override {
     if (recorder_.active()) {
       return {fmt::format("latencies=on: the walk is timed {} loads at a time, one such run in {}, with two "
-                          "ordered TSC reads (lfence; rdtsc) around it; the loop between timings is unrolled {} "
-                          "loads deep",
-                          kTimedChain, kTimeEvery, kTimedChain)};
+                          "ordered {} reads ({}) around it; the loop between timings is unrolled {} loads deep",
+                          kTimedChain, kTimeEvery, sys::kCycleTimerName, sys::kOrderedTimerRead, kTimedChain),
+              recorder_.TimerNote()};
     }
     if (tight_) {
       return {fmt::format("loop=tight: {} load instruction{} per loop iteration{}", chains_, chains_ == 1 ? "" : "s",

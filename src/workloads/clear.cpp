@@ -10,14 +10,13 @@
 // from every cache before each sample: a page long on the buddy lists);
 // --memory warm reuses it from the cache (a page the per-CPU lists hand
 // back soon after it was freed, often cache-hot). The clearing's
-// stores drain with one mfence per page, as the fault's return to user
-// space (IRET) serializes them; the two phases are split with lfence+rdtsc
-// at each boundary, and --phases none leaves those reads out, so their
+// stores drain once per page (mfence; dsb on arm64), as the fault's return
+// to user space serializes them; the two phases are split with an ordered
+// cycle-timer read (lfence+rdtsc; isb+mrs cntvct_el0) at each boundary, and --phases none leaves those reads out, so their
 // cost is known. --value fills with another byte than zero, to see whether
 // zero is special to the CPU or the hypervisor (clzero writes only zeros).
 
 #include <fmt/format.h>
-#include <immintrin.h>
 
 #include <random>
 
@@ -95,7 +94,7 @@ const OptionTable<ClearOptions>& Options() {
                            {"cold", "warm"}),
                &ClearOptions::memory)
           .Add(ChoiceParam("phases", "timed",
-                           "timed: split clearing from access with the TSC at each page; none: the uninstrumented "
+                           "timed: split clearing from access with the cycle timer at each page; none: the uninstrumented "
                            "control",
                            {"timed", "none"}),
                &ClearOptions::phases)
@@ -172,15 +171,15 @@ class ClearWorkload final : public Workload {
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
   std::vector<std::string> Notes() const override {
     return {
-        fmt::format("each loop clears {} page{} of {} in 4 KiB sub-pages, mfence (as the fault's IRET "
-                    "serializes), then {} it from the target sub-page on; memory {}; {}",
+        fmt::format("each loop clears {} page{} of {} in 4 KiB sub-pages, drains the stores (as the fault's return "
+                    "to user space serializes), then {} it from the target sub-page on; memory {}; {}",
                     targets_.size(), targets_.size() == 1 ? "" : "s", FormatSize(page_),
                     then_ == Then::kNone   ? "does not touch"
                     : then_ == Then::kRead ? "reads"
                                            : "writes",
                     cold_ ? "cold (evicted from every cache before each one-loop sample)"
                           : "warm (reused from the cache loop after loop)",
-                    timed_phases_ ? "phases split with lfence+rdtsc, two per page"
+                    timed_phases_ ? fmt::format("phases split with {}, two per page", sys::kOrderedTimerRead)
                                   : "phases not timed (the control for the cost of timing them)")};
   }
 
@@ -188,9 +187,9 @@ class ClearWorkload final : public Workload {
   void ClearPage(std::size_t p) const {
     char* page = region_.data() + p * page_;
     for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * kSubpage, value_, kSubpage);
-    // The fault returns to user space here: IRET serializes, so the
-    // clearing's stores are done before the application runs.
-    _mm_mfence();
+    // The fault returns to user space here: IRET (ERET on arm64)
+    // serializes, so the clearing's stores are done before the application runs.
+    DrainStores();
   }
 
   const std::vector<std::uint32_t>& OrderOf(std::size_t p) const { return orders_[orders_.size() == 1 ? 0 : p]; }

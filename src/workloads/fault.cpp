@@ -25,6 +25,7 @@
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/free_page_reporting.h"
+#include "sys/memory.h"
 #include "sys/page_flags.h"
 #include "sys/process.h"
 #include "sys/scratch_file.h"
@@ -212,6 +213,7 @@ class FaultWorkload final : public Workload {
                     step_words_ == 1
                         ? "word by word (as usemem)"
                         : "one word every " + FormatSize(step_words_ * sizeof(std::uint64_t)) + " (as usemem --step)")};
+    if (recorder_.active()) notes.push_back(recorder_.TimerNote());
     if (case_ == Case::kAnonCowSeq) {
       notes.push_back(
           "the region is written before timing and shared with a forked child: every timed write is a "
@@ -271,13 +273,13 @@ class FaultWorkload final : public Workload {
   }
 
   // The page a fault maps at once, where the policy asks for one: THP's and
-  // hugetlb's huge pages, an mTHP size; 4 KiB otherwise. Where the kernel
+  // hugetlb's huge pages, an mTHP size; a base page otherwise. Where the kernel
   // gives smaller pages than asked, the proof says so and the other first
   // touches of a granule fault too, untimed.
   static std::uint64_t FaultGranule(PagePolicy policy) {
-    if (policy.kind == PagePolicy::Kind::kThp) return kPage2m;
+    if (policy.kind == PagePolicy::Kind::kThp) return sys::ThpPageBytes();
     if (policy.page_bytes != 0) return policy.page_bytes;
-    return kPage4k;
+    return sys::BasePageBytes();
   }
 
   // The first word of every granule touched between two ordered TSC reads,

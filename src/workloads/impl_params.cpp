@@ -19,7 +19,7 @@ ParamSpec ImplParam(const std::vector<Kernel>& kernels, const std::string& defau
   for (const auto& k : kernels) p.choices.emplace_back(k.name);
   p.unavailable_reason = [&kernels](const std::string& name) {
     for (const auto& k : kernels) {
-      if (k.name == name) return MissingFeatures(k.needs);
+      if (k.name == name) return UnavailableReason(k);
     }
     return std::string("unknown");
   };
@@ -50,6 +50,10 @@ bool HasFeature(const sys::CpuInfo& cpu, CpuFeature feature) {
       return cpu.erms;
     case CpuFeature::kClzero:
       return cpu.clzero;
+    case CpuFeature::kAsimd:
+      return cpu.asimd;
+    case CpuFeature::kDcZva:
+      return cpu.dczva_block_bytes != 0;
   }
   return false;
 }
@@ -58,7 +62,7 @@ template <class Kernel>
 void PrintKernels(std::ostream& out, const std::vector<Kernel>& kernels, const char* title) {
   fmt::print(out, "{}\n", title);
   for (const auto& k : kernels) {
-    const std::string missing = MissingFeatures(k.needs);
+    const std::string missing = UnavailableReason(k);
     fmt::print(out, "  {:<9} {:<12} {}{}\n", k.name, missing.empty() ? "available" : "unavailable", k.description,
                missing.empty() ? "" : " [" + missing + "]");
   }
@@ -101,7 +105,8 @@ int FillValueFor(const FillKernel& kernel, std::uint64_t asked) {
   return value;
 }
 ParamSpec CompareImplParam() { return ImplParam(CompareKernels(), "libc"); }
-ParamSpec ReadImplParam() { return ImplParam(ReadKernels(), "sse2"); }
+// The widest read every CPU of the instruction set has.
+ParamSpec ReadImplParam() { return ImplParam(ReadKernels(), kBuiltIsa == Isa::kArm64 ? "neon" : "sse2"); }
 const CompareKernel& FindCompareKernel(const std::string& name) { return Find(CompareKernels(), name); }
 const ReadKernel& FindReadKernel(const std::string& name) { return Find(ReadKernels(), name); }
 

@@ -33,4 +33,15 @@ void PrintImplTable(std::ostream& out);
 // "" when the CPU has every feature, else "needs avx512f, which this CPU lacks".
 std::string MissingFeatures(const std::vector<CpuFeature>& needs);
 
+// Why a kernel cannot run here: "x86-64 only, and this build is for arm64"
+// where it is written for the other instruction set, else MissingFeatures;
+// empty where it can run.
+template <class Kernel>
+std::string UnavailableReason(const Kernel& kernel) {
+  if (kernel.isa != Isa::kPortable && kernel.isa != kBuiltIsa) {
+    return std::string(IsaName(kernel.isa)) + " only, and this build is for " + std::string(IsaName(kBuiltIsa));
+  }
+  return MissingFeatures(kernel.needs);
+}
+
 }  // namespace membench

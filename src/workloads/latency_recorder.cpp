@@ -11,7 +11,7 @@ namespace membench {
 ParamSpec LatenciesParam(const std::string& what) {
   return ChoiceParam("latencies", "off",
                      "on: also time " + what +
-                         " one at a time (TSC around each, its overhead subtracted) and report p50, p90, p99, "
+                         " one at a time (the cycle timer around each, its overhead subtracted) and report p50, p90, p99, "
                          "p99.9 and the distribution",
                      {"off", "on"});
 }
@@ -28,6 +28,12 @@ void LatencyRecorder::Calibrate() {
   // 20 ms: the TSC's rate to a part in ten thousand, against the
   // microseconds to milliseconds a distribution's buckets span.
   ticks_per_ns_ = sys::MeasureTscTicksPerNs(20'000'000);
+}
+
+std::string LatencyRecorder::TimerNote() const {
+  return fmt::format("latencies timed with the {} at {:.4g} MHz (one tick {:.3g} ns), {} tick{} of overhead subtracted",
+                     sys::kCycleTimerName, ticks_per_ns_ * 1000, 1 / ticks_per_ns_, overhead_ticks_,
+                     overhead_ticks_ == 1 ? "" : "s");
 }
 
 std::optional<LatencyDistribution> LatencyRecorder::Distribution(const std::string& what, double per_timing) const {

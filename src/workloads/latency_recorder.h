@@ -46,6 +46,11 @@ class LatencyRecorder {
   // Each timing of `per_timing` units, as the latency of one.
   std::optional<LatencyDistribution> Distribution(const std::string& what, double per_timing) const;
 
+  // The timer, its rate and its overhead, for the notes: "latencies timed
+  // with the CNTVCT at 25 MHz (one tick 40 ns), 1 tick of overhead
+  // subtracted". A coarse arm64 counter bounds what a latency can resolve.
+  std::string TimerNote() const;
+
  private:
   TickHistogram histogram_;
   std::uint64_t overhead_ticks_ = 0;

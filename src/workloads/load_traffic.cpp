@@ -35,7 +35,7 @@ template <class KernelT>
 const KernelT& Widest(const std::vector<KernelT>& kernels, std::initializer_list<std::string_view> names) {
   for (std::string_view name : names) {
     for (const auto& k : kernels) {
-      if (k.name == name && MissingFeatures(k.needs).empty()) return k;
+      if (k.name == name && UnavailableReason(k).empty()) return k;
     }
   }
   throw Error("internal: no traffic kernel runs on this CPU");
@@ -85,9 +85,9 @@ TrafficGenerator::TrafficGenerator(const TrafficShape& shape, char* buffer, std:
       buffer_(buffer),
       bursts_(bytes / kTrafficBurst),
       step_bursts_(static_cast<std::size_t>(shape.reads + shape.writes)),
-      read_(&Widest(ReadKernels(), {"avx512", "avx2", "sse2"})),
-      write_(shape.non_temporal ? &Widest(FillKernels(), {"nt"})
-                                : &Widest(FillKernels(), {"avx512", "avx2", "unrolled"})) {
+      read_(&Widest(ReadKernels(), {"avx512", "avx2", "sse2", "neon"})),
+      write_(shape.non_temporal ? &Widest(FillKernels(), {"nt", "ntpair"})
+                                : &Widest(FillKernels(), {"avx512", "avx2", "neon", "unrolled"})) {
   if (bursts_ < step_bursts_) throw Error("internal: a traffic buffer smaller than one step");
   bursts_ -= bursts_ % step_bursts_;  // every step whole, so the walk wraps cleanly
 }

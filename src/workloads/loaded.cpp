@@ -186,8 +186,9 @@ class LoadedWorkload final : public Workload {
     if (options.latencies == "on") {
       recorder_.Calibrate();
       notes_.push_back(fmt::format("latencies=on: the latency worker's walk is timed {} loads at a time, one such "
-                                   "run in {}, with two ordered TSC reads (lfence; rdtsc) around it",
-                                   kTimedChain, kTimeEvery));
+                                   "run in {}, with two ordered {} reads ({}) around it",
+                                   kTimedChain, kTimeEvery, sys::kCycleTimerName, sys::kOrderedTimerRead));
+      notes_.push_back(recorder_.TimerNote());
     }
 
     if (!IsIdle(options)) {
@@ -208,10 +209,10 @@ class LoadedWorkload final : public Workload {
       load_ = std::make_unique<LoadTeam>(plan);
       notes_.push_back(fmt::format(
           "latency worker on CPU {} (the runner's thread: the counters are its own); {} load worker{} on CPU {}, "
-          "{} of its own each; after every step (one 64 KiB burst per read and per write) a worker spins on the TSC "
+          "{} of its own each; after every step (one 64 KiB burst per read and per write) a worker spins on the {} "
           "for the delay times the step's 4 KiB blocks; CPU times are membench's process, load workers included",
           latency_cpu_, cpus.load.size(), cpus.load.size() == 1 ? "" : "s", fmt::join(cpus.load, ","),
-          FormatSize(plan.bytes_per_worker)));
+          FormatSize(plan.bytes_per_worker), sys::kCycleTimerName));
       notes_.push_back("load: " + load_->Describe());
       notes_.push_back(
           "load traffic at memory (est.) adds a write-allocate read for every line written with temporal stores; it "

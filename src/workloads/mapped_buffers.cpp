@@ -16,13 +16,15 @@ ParamSpec SizeParam(const std::string& default_value) {
 }
 
 ParamSpec PagesParam() {
-  std::vector<std::string> choices = {"default", "4k", "thp", "hugetlb-2m", "hugetlb-1g"};
+  std::vector<std::string> choices = {"default", "4k", "thp"};
+  for (const std::size_t size : kHugetlbSizes) choices.push_back(PagePolicyName({PagePolicy::Kind::kHugetlb, size}));
   for (const std::size_t size : kMthpSizes) choices.push_back(PagePolicyName(PagePolicy::Mthp(size)));
   ParamSpec spec = ChoiceParam(
       kPagesParam, "default",
-      "page policy: 4k (MADV_NOHUGEPAGE), thp (MADV_HUGEPAGE), default (no madvise), hugetlb-2m and hugetlb-1g "
-      "(MAP_HUGETLB from the reserved pool), mthp-8k..mthp-1m (MADV_HUGEPAGE with only that multi-size THP "
-      "enabled; membench sets and restores it as root)",
+      "page policy: 4k (MADV_NOHUGEPAGE: base pages, 4, 16 or 64 KiB), thp (MADV_HUGEPAGE), default (no madvise), "
+      "hugetlb-2m, hugetlb-1g and arm64's hugetlb-64k..hugetlb-16g (MAP_HUGETLB from the reserved pool), "
+      "mthp-8k..mthp-256m (MADV_HUGEPAGE with only that multi-size THP enabled, mthp-64k being arm64's contpte; "
+      "membench sets and restores it as root)",
       choices);
   spec.unavailable_reason = [](const std::string& choice) -> std::string {
     const PagePolicy policy = ParsePagePolicy(choice);
@@ -59,7 +61,7 @@ SourcePrefault ParseSourcePrefault(const std::string& text) {
 
 ParamSpec OffsetParam(const std::string& name, const std::string& what) {
   ParamSpec p =
-      SizeParamNamed(name, "0", "misalignment of the " + what + " in bytes from a 2 MiB boundary (0..4095)", 0);
+      SizeParamNamed(name, "0", "misalignment of the " + what + " in bytes from a THP-size boundary (0..4095)", 0);
   p.kind = ParamKind::kCount;
   p.max_value = 4095;
   return p;
@@ -99,7 +101,9 @@ Buffer::Buffer(std::string name, std::uint64_t bytes, std::uint64_t offset, Page
       bytes_(bytes),
       offset_(offset),
       policy_(policy),
-      region_(sys::MappedRegion::Map(bytes + offset, kRegionAlignment, policy)) {}
+      // THP needs regions aligned to its PMD size to be eligible at all;
+      // aligning every policy alike keeps the comparison about the page size alone.
+      region_(sys::MappedRegion::Map(bytes + offset, sys::ThpPageBytes(), policy)) {}
 
 PageProof Buffer::Proof() const {
   PageProof proof = MakePageProof(name_, policy_, sys::ReadPageBacking(data(), bytes_),

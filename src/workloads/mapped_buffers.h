@@ -45,9 +45,6 @@ enum class SourcePrefault {
 ParamSpec SourcePrefaultParam();
 SourcePrefault ParseSourcePrefault(const std::string& text);
 
-// THP needs 2 MiB-aligned regions to be eligible at all; aligning every
-// policy alike keeps the comparison about the page size alone.
-inline constexpr std::size_t kRegionAlignment = kPage2m;
 
 // Pages whose flags are read for a proof: enough to see a 0.1% mix, few
 // enough that reading them costs milliseconds even for gigabytes.

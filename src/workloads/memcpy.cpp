@@ -85,7 +85,7 @@ WorkloadNeeds Needs(const Point& point) {
 std::optional<ByteTraffic> Traffic(const Point& point) {
   const MemcpyOptions options = Options().Read(point);
   const std::string& impl = options.impl;
-  ByteTraffic traffic = TrafficOf(1, 1, impl == "nt",
+  ByteTraffic traffic = TrafficOf(1, 1, impl == "nt" || impl == "ntpair",
                    impl == "libc"    ? "each byte copied is read once and written once; glibc switches to "
                                        "non-temporal stores above about 3/4 of the last-level cache"
                    : impl == "movsb" ? "each byte copied is read once and written once; rep movsb's fast-string "

@@ -81,10 +81,11 @@ WorkloadNeeds Needs(const Point& point) {
 std::optional<ByteTraffic> Traffic(const Point& point) {
   const MemsetOptions options = Options().Read(point);
   const std::string& impl = options.impl;
-  ByteTraffic traffic = TrafficOf(0, 1, impl == "nt" || impl == "clzero",
+  ByteTraffic traffic = TrafficOf(0, 1, impl == "nt" || impl == "clzero" || impl == "ntpair" || impl == "dczva",
                    impl == "stosb" ? "each byte set is written once; rep stosb's fast-string stores may skip the "
                                      "write-allocate read of whole lines"
-                   : impl == "clzero" ? "each byte set is written once; clzero allocates whole lines without reading them"
+                   : impl == "clzero" || impl == "dczva"
+                       ? "each byte set is written once; " + impl + " allocates whole lines without reading them"
                                       : "each byte set is written once");
   if (options.size_dist != kNoSizeDist) traffic.memory_per_unit.reset();
   return traffic;

@@ -18,6 +18,7 @@
 #include "core/units.h"
 #include "engine/registry.h"
 #include "sys/files.h"
+#include "sys/memory.h"
 #include "sys/scratch_file.h"
 #include "workloads/mapped_buffers.h"
 
@@ -58,7 +59,11 @@ class PageFaultWorkload final : public Workload {
     const PageFaultOptions options = Options().Read(point);
     case_ = options.fault_case;
     size_ = options.size;
-    if (size_ % kPage4k != 0) throw Error("--size " + FormatSize(size_) + ": must be whole 4 KiB pages");
+    // will-it-scale writes a byte a base page (getpagesize: 4, 16 or 64 KiB).
+    page_ = sys::BasePageBytes();
+    if (size_ % page_ != 0) {
+      throw Error("--size " + FormatSize(size_) + ": must be whole " + FormatSize(page_) + " pages");
+    }
     if (case_ != Case::kAnon) {
       file_ = std::make_unique<sys::ScratchFile>(sys::ScratchDirectory(), size_, sys::ScratchContents::kSparse);
     }
@@ -68,18 +73,18 @@ class PageFaultWorkload final : public Workload {
     for (std::uint64_t i = 0; i < loops; ++i) {
       const sys::MappedRegion region = Map();
       char* bytes = region.data();
-      for (std::size_t at = 0; at < size_; at += kPage4k) bytes[at] = 0;
+      for (std::size_t at = 0; at < size_; at += page_) bytes[at] = 0;
       asm volatile("" : : "r"(bytes) : "memory");
     }
   }
 
-  std::uint64_t WorkPerLoop() const override { return size_ / kPage4k; }
+  std::uint64_t WorkPerLoop() const override { return size_ / page_; }
 
   std::vector<std::string> Notes() const override {
     std::vector<std::string> notes = {fmt::format(
-        "one op = one 4 KiB page written, as will-it-scale counts; each loop maps {}, writes a byte in each of its {} "
+        "one op = one {} page written, as will-it-scale counts; each loop maps {}, writes a byte in each of its {} "
         "pages and unmaps it, mmap and munmap timed too (as will-it-scale's loop)",
-        FormatSize(size_), size_ / kPage4k)};
+        FormatSize(page_), FormatSize(size_), size_ / page_)};
     if (file_) {
       const std::string directory = sys::ScratchDirectory();
       const std::string type = sys::FilesystemTypeOf(directory);
@@ -113,6 +118,7 @@ class PageFaultWorkload final : public Workload {
 
   Case case_ = Case::kAnon;
   std::uint64_t size_ = 0;
+  std::size_t page_ = kPage4k;
   std::unique_ptr<sys::ScratchFile> file_;
 };
 
