@@ -173,6 +173,19 @@ TEST(MachineChecks, AVmLikeCisIsDescribedAsSuch) {
   EXPECT_EQ(caches.value, "L1d 48 KiB / 48 KiB / 48 KiB, L2 2 MiB / 2 MiB / 2 MiB, L3 105 MiB / - / -");
 }
 
+// arm64 cannot tell a VM from bare metal: unknown, never "bare metal".
+TEST(MachineChecks, OnArm64NoHypervisorSeenIsUnknown) {
+  MachineFacts f = TunedMachine();
+  f.system.machine = "aarch64";
+  f.system.hypervisor.clear();
+  const auto checks = CheckMachine(f);
+  EXPECT_EQ(Find(checks, "hypervisor").standing, Standing::kUnknown);
+  EXPECT_EQ(Find(checks, "hypervisor").value, "unknown");
+  EXPECT_EQ(HypervisorText(f.system), "VM or bare metal: not detectable");
+  f.system.machine = "x86_64";
+  EXPECT_EQ(HypervisorText(f.system), "bare metal");
+}
+
 // arm64 has no CPUID: its caches are compared as sysfs and hwloc see them,
 // and agreeing there is agreeing.
 TEST(MachineChecks, WithoutCpuidTheCachesAreSysfsBesideHwloc) {

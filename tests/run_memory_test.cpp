@@ -798,8 +798,8 @@ TEST(Clear, ColdAndWarmMemoryAndTheUntimedControl) {
 
 TEST(Clear, BadInputIsRefused) {
   const std::pair<const char*, const char*> cases[] = {
-      {"run clear --page 4K --order target-last", "a 4 KiB page has no sub-pages"},
-      {"run clear --page 8K", "4 KiB, 2 MiB and 1 GiB pages"},
+      {"run clear --page 4K --order target-last", "a base page has no sub-pages"},
+      {"run clear --page 8K", "modelled for the base page (4 KiB here)"},
       {"run clear --page 2M --size 3M", "whole number of 2 MiB pages"},
       {"run clear --order target-first", "did you mean 'target-last'"},
       {"run clear --memory hot", "cold"},

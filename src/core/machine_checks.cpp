@@ -436,7 +436,10 @@ void CheckLimits(const MachineFacts& f, CheckList& list) {
 }
 
 void CheckVirtualisation(const MachineFacts& f, CheckList& list) {
-  if (f.system.hypervisor.empty()) {
+  if (f.system.hypervisor.empty() && !HypervisorDetectable(f.system)) {
+    list.Add("virtualisation", "hypervisor", "unknown", Standing::kUnknown,
+             "arm64 has no CPUID hypervisor bit: whether a host is between membench and the machine is not known");
+  } else if (f.system.hypervisor.empty()) {
     list.Add("virtualisation", "hypervisor", "none (bare metal)", Standing::kGood,
              "no host between membench and the machine");
   } else {

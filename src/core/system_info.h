@@ -50,4 +50,20 @@ struct SystemInfo {
 // "TSC" on x86-64, "CNTVCT" (the generic timer's virtual counter) on arm64.
 inline std::string CycleTimerName(const SystemInfo& s) { return s.machine == "aarch64" ? "CNTVCT" : "TSC"; }
 
+// Whether a hypervisor could have been seen: x86's CPUID says so; arm64
+// has no such bit, and an empty hypervisor there means unknown.
+inline bool HypervisorDetectable(const SystemInfo& s) { return s.machine != "aarch64"; }
+
+// "KVM VM", "bare metal", or "VM or bare metal: not detectable" on arm64.
+inline std::string HypervisorText(const SystemInfo& s) {
+  if (!s.hypervisor.empty()) return s.hypervisor + " VM";
+  return HypervisorDetectable(s) ? "bare metal" : "VM or bare metal: not detectable";
+}
+
+// The CPU's model, else its vendor, else "unknown CPU".
+inline std::string CpuText(const SystemInfo& s) {
+  if (!s.cpu_model.empty()) return s.cpu_model;
+  return s.cpu_vendor.empty() ? "unknown CPU" : s.cpu_vendor;
+}
+
 }  // namespace membench

@@ -403,8 +403,7 @@ void WriteBriefHeader(std::ostream& out, const RunResult& r) {
   }
   fmt::print(out, "# membench {}: {} on {} ({}), Linux {}; PMU: {}\n", r.tool_version,
              workloads.empty() ? "nothing measured" : Joined(workloads, ", "),
-             ShortCpuName(s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model),
-             s.hypervisor.empty() ? "bare metal" : s.hypervisor + " VM", s.kernel_release,
+             ShortCpuName(CpuText(s)), HypervisorText(s), s.kernel_release,
              s.hardware_pmu ? "yes" : "no");
   // What the user called the run, in the words of the verbose header.
   if (!r.tag.empty() || !r.labels.empty()) {

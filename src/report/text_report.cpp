@@ -408,8 +408,7 @@ void WriteLoadedCurves(std::ostream& out, const RunResult& r, const std::vector<
 void WriteHeader(std::ostream& out, const RunResult& r) {
   const auto& s = r.system;
   fmt::print(out, "# membench {} on {} ({}), Linux {}\n", r.tool_version,
-             s.cpu_model.empty() ? s.cpu_vendor : s.cpu_model,
-             s.hypervisor.empty() ? "bare metal" : s.hypervisor + " VM", s.kernel_release);
+             CpuText(s), HypervisorText(s), s.kernel_release);
   fmt::print(out, "# THP enabled={} defrag={}; perf_event_paranoid={}; hardware PMU: {}\n",
              s.thp.count("enabled") ? s.thp.at("enabled") : "n/a", s.thp.count("defrag") ? s.thp.at("defrag") : "n/a",
              s.perf_event_paranoid, s.hardware_pmu ? "yes" : "no (cycles per byte are " + CycleTimerName(s) + " estimates)");

@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
 #include <random>
 
 #include "core/error.h"
@@ -26,6 +28,7 @@
 #include "engine/registry.h"
 #include "kernels/cache_flush.h"
 #include "sys/clock.h"
+#include "sys/memory.h"
 #include "workloads/clear_order.h"
 #include "workloads/impl_params.h"
 #include "workloads/mapped_buffers.h"
@@ -35,8 +38,6 @@ namespace {
 
 enum class Then { kNone, kRead, kWrite };
 enum class Target { kFirst, kMiddle, kLast, kRandom };
-
-constexpr std::size_t kSubpage = kPage4k;
 
 ClearOrder ParseOrder(const std::string& text) {
   if (text == "forward") return ClearOrder::kForward;
@@ -72,8 +73,8 @@ struct ClearOptions {
 const OptionTable<ClearOptions>& Options() {
   static const auto table =
       OptionTable<ClearOptions>()
-          .Add(SizeParamNamed("page", "2M", "page size cleared at a time: 4K, 2M or 1G", kSubpage), &ClearOptions::page)
-          .Add(SizeParamNamed("size", "64M", "bytes cleared per loop (whole pages)", kSubpage), &ClearOptions::size)
+          .Add(SizeParamNamed("page", "2M", "page size cleared at a time: the base page (4K), the THP size (2M) or a hugetlb size (1G)", kPage4k), &ClearOptions::page)
+          .Add(SizeParamNamed("size", "64M", "bytes cleared per loop (whole pages)", kPage4k), &ClearOptions::size)
           .Add(FillImplParam(), &ClearOptions::impl)
           .Add(ChoiceParam("order", "forward",
                            "sub-page order for 2M/1G pages: forward, backward, target-last (the 2017 patch: farthest "
@@ -109,11 +110,18 @@ class ClearWorkload final : public Workload {
     page_ = options.page;
     size_ = options.size;
     const std::string& order_name = options.order;
-    if (page_ != kSubpage && page_ != kPage2m && page_ != kPage1g) {
-      throw Error("--page " + FormatSize(page_) + ": clearing is modelled for 4 KiB, 2 MiB and 1 GiB pages");
+    // The kernel clears a huge page a base page at a time: 4 KiB on x86-64,
+    // 4, 16 or 64 KiB on arm64.
+    subpage_ = sys::BasePageBytes();
+    const bool huge = page_ == sys::ThpPageBytes() ||
+                      std::find(std::begin(kHugetlbSizes), std::end(kHugetlbSizes), page_) != std::end(kHugetlbSizes);
+    if (page_ != subpage_ && !(huge && page_ > subpage_)) {
+      throw Error(fmt::format("--page {}: clearing is modelled for the base page ({} here), the THP size ({}) and the "
+                              "hugetlb sizes (2 MiB and 1 GiB; on arm64 also 64 KiB, 32 MiB, 512 MiB and 16 GiB)",
+                              FormatSize(page_), FormatSize(subpage_), FormatSize(sys::ThpPageBytes())));
     }
-    if (page_ == kSubpage && order_name != "forward") {
-      throw Error("--order " + order_name + ": a 4 KiB page has no sub-pages to order (use --page 2M or 1G)");
+    if (page_ == subpage_ && order_name != "forward") {
+      throw Error("--order " + order_name + ": a base page has no sub-pages to order (use --page 2M or 1G)");
     }
     if (size_ < page_ || size_ % page_ != 0) {
       throw Error("--size " + FormatSize(size_) + ": must be a whole number of " + FormatSize(page_) + " pages");
@@ -126,7 +134,7 @@ class ClearWorkload final : public Workload {
     timed_phases_ = options.phases == "timed";
     const ClearOrder order = ParseOrder(order_name);
     const Target target = options.target;
-    const auto subpages = static_cast<std::uint32_t>(page_ / kSubpage);
+    const auto subpages = static_cast<std::uint32_t>(page_ / subpage_);
     std::mt19937 random(7);
     for (std::uint64_t p = 0; p < size_ / page_; ++p) {
       std::uint32_t t = 0;
@@ -171,9 +179,9 @@ class ClearWorkload final : public Workload {
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
   std::vector<std::string> Notes() const override {
     return {
-        fmt::format("each loop clears {} page{} of {} in 4 KiB sub-pages, drains the stores (as the fault's return "
+        fmt::format("each loop clears {} page{} of {} in {} sub-pages, drains the stores (as the fault's return "
                     "to user space serializes), then {} it from the target sub-page on; memory {}; {}",
-                    targets_.size(), targets_.size() == 1 ? "" : "s", FormatSize(page_),
+                    targets_.size(), targets_.size() == 1 ? "" : "s", FormatSize(page_), FormatSize(subpage_),
                     then_ == Then::kNone   ? "does not touch"
                     : then_ == Then::kRead ? "reads"
                                            : "writes",
@@ -186,7 +194,7 @@ class ClearWorkload final : public Workload {
  private:
   void ClearPage(std::size_t p) const {
     char* page = region_.data() + p * page_;
-    for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * kSubpage, value_, kSubpage);
+    for (const std::uint32_t sub : OrderOf(p)) fill_(page + std::size_t{sub} * subpage_, value_, subpage_);
     // The fault returns to user space here: IRET (ERET on arm64)
     // serializes, so the clearing's stores are done before the application runs.
     DrainStores();
@@ -223,7 +231,7 @@ class ClearWorkload final : public Workload {
     if (then_ == Then::kNone) return;
     auto* words = reinterpret_cast<std::uint64_t*>(page);
     const std::size_t count = page_ / sizeof(std::uint64_t);
-    const std::size_t start = std::size_t{target} * (kSubpage / sizeof(std::uint64_t));
+    const std::size_t start = std::size_t{target} * (subpage_ / sizeof(std::uint64_t));
     if (then_ == Then::kRead) {
       std::uint64_t sum = 0;
       for (std::size_t i = start; i < count; ++i) sum += words[i];
@@ -237,6 +245,7 @@ class ClearWorkload final : public Workload {
   }
 
   std::uint64_t page_ = 0;
+  std::size_t subpage_ = kPage4k;
   std::uint64_t size_ = 0;
   FillFn fill_ = nullptr;
   int value_ = 0;  // what the pages are cleared to: 0 as the kernel does, or another byte for comparison
