@@ -8,6 +8,7 @@
 #
 # `run` is what `make run` needs: the compiler and the libraries membench
 # links. `test` adds what only the tests and `make fuzz` need: GoogleTest;
+# python3, which runs scripts/check-skips.py after the tests (and its tomllib);
 # postgresql, the server the store tests start a throw-away cluster of;
 # rt-tests, the hackbench seed 004's experiment file runs (its smoke test);
 # chromium, the headless browser the HTML report's test renders the page in;
@@ -24,8 +25,8 @@ set -euo pipefail
 run_packages=(g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libpfm4-dev libpfm4
               libsqlite3-dev libpq-dev libtomlplusplus-dev libboost-math-dev libhwloc-dev libnuma-dev zlib1g-dev
               libdw-dev)
-test_only_packages=(googletest libgtest-dev postgresql rt-tests chromium clang libclang-rt-14-dev)
-arm64_packages=(crossbuild-essential-arm64 qemu-user g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev
+test_only_packages=(googletest libgtest-dev python3 postgresql rt-tests chromium clang libclang-rt-14-dev)
+arm64_packages=(crossbuild-essential-arm64 qemu-user python3 g++ make cmake pkg-config libcli11-dev nlohmann-json3-dev
                 libpq-dev libfmt-dev:arm64 libpfm4-dev:arm64 libsqlite3-dev:arm64 libpq5:arm64
                 libtomlplusplus-dev:arm64 libboost-dev:arm64 libhwloc-dev:arm64 libnuma-dev:arm64 zlib1g-dev:arm64
                 libdw-dev:arm64 libgtest-dev:arm64)

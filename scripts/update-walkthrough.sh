@@ -14,5 +14,5 @@ if ! cmake --build "$build" --target help 2>/dev/null | grep -q walkthrough_test
   exit 2
 fi
 cmake --build "$build" --target membench membench-helper membench-forker walkthrough_test
-MEMBENCH_UPDATE_GOLDEN=1 "$build/tests/walkthrough_test" --gtest_filter='Walkthrough.*'
+MEMBENCH_UPDATE_GOLDEN=1 "$build/tests/walkthrough_test" --gtest_filter='Readme/WalkthroughStep.*'
 git --no-pager diff --stat -- README.md

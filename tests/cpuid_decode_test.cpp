@@ -10,6 +10,9 @@
 #include <map>
 #include <utility>
 
+#include "core/error.h"
+#include "sys/cpu_features_mask.h"
+
 namespace membench::sys {
 namespace {
 
@@ -178,6 +181,35 @@ TEST(CpuidDecode, AnAmdWithoutTheTopologyExtensionUsesItsLegacyCacheLeaves) {
   EXPECT_EQ(cpu.caches[0].size_bytes, 32u << 10);
   EXPECT_EQ(cpu.caches[1].size_bytes, 512u << 10);
   EXPECT_EQ(cpu.caches[2].size_bytes, 16u << 20);
+}
+
+// The test-only mask: a feature and those that need it go, the rest stay;
+// an unknown name is refused with the list.
+TEST(CpuFeaturesMask, ClearsTheFeatureAndThoseThatNeedIt) {
+  CpuInfo cpu;
+  cpu.sse2 = cpu.avx2 = cpu.avx512f = cpu.avx512bw = cpu.erms = cpu.clzero = true;
+  MaskCpuFeatures(cpu, "avx512f");
+  EXPECT_FALSE(cpu.avx512f);
+  EXPECT_FALSE(cpu.avx512bw);
+  EXPECT_TRUE(cpu.avx2);
+  EXPECT_TRUE(cpu.erms);
+  MaskCpuFeatures(cpu, "clzero,avx2");
+  EXPECT_FALSE(cpu.clzero);
+  EXPECT_FALSE(cpu.avx2);
+  EXPECT_TRUE(cpu.sse2);
+  CpuInfo arm;
+  arm.asimd = arm.sve = arm.sve2 = true;
+  arm.dczva_block_bytes = 64;
+  MaskCpuFeatures(arm, "sve,dczva");
+  EXPECT_FALSE(arm.sve2);
+  EXPECT_EQ(arm.dczva_block_bytes, 0u);
+  EXPECT_TRUE(arm.asimd);
+  try {
+    MaskCpuFeatures(cpu, "avx512");
+    ADD_FAILURE() << "an unknown feature was taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'avx512' is no feature membench knows"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -54,9 +54,9 @@ class SmallDisk {
 bool Measured(const Outcome& run) { return run.output.find("samples per point after") != std::string::npos; }
 
 TEST(DiskLimits, AFullDiskIsRefusedBeforeTheRunForJsonAndTheStore) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting a small disk needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting a small disk needs root";
   const SmallDisk disk("full_disk", 1 << 20);
-  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
+  if (!disk.mounted()) GTEST_SKIP() << "[no-tmpfs] cannot mount a tmpfs here";
   disk.Fill();
   const Outcome json = Membench("run memset --size 64K -r 2 --json " + disk.dir() + "/r.json");
   EXPECT_EQ(json.status, 2) << json.output;
@@ -74,9 +74,9 @@ TEST(DiskLimits, AFullDiskIsRefusedBeforeTheRunForJsonAndTheStore) {
 // by page, and a full disk answers a write fault with SIGBUS: a scratch
 // directory with less room than the workers' files is refused before.
 TEST(DiskLimits, ASparseScratchFileLargerThanTheDiskIsRefused) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting a small disk needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting a small disk needs root";
   const SmallDisk disk("small_scratch", 4 << 20);
-  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
+  if (!disk.mounted()) GTEST_SKIP() << "[no-tmpfs] cannot mount a tmpfs here";
   const Outcome run = Membench("run pagefault --case file-shared --size 16M -r 2", "TMPDIR=" + disk.dir() + " ");
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("writes 16 MiB to files in " + disk.dir() + " but its disk has"), std::string::npos)
@@ -101,9 +101,9 @@ TEST(DiskLimits, ASparseScratchFileLargerThanTheDiskIsRefused) {
 // sample, sys/pause_point.h): the result is printed, the failed write
 // named, nothing half-written left, the result kept elsewhere.
 TEST(DiskLimits, ADiskThatFillsDuringTheRunKeepsTheResultElsewhere) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting a small disk needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting a small disk needs root";
   const SmallDisk disk("filling_disk", 8 << 20);
-  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
+  if (!disk.mounted()) GTEST_SKIP() << "[no-tmpfs] cannot mount a tmpfs here";
   const std::string json = disk.dir() + "/r.json";
   const std::string out = TempPath("filling_out");
   const pid_t runner = ::fork();
@@ -139,9 +139,9 @@ TEST(DiskLimits, ADiskThatFillsDuringTheRunKeepsTheResultElsewhere) {
 }
 
 TEST(DiskLimits, AReadOnlyStoreIsRefusedBeforeTheRun) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting a disk needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting a disk needs root";
   const SmallDisk disk("read_only_store", 16 << 20);
-  if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here";
+  if (!disk.mounted()) GTEST_SKIP() << "[no-tmpfs] cannot mount a tmpfs here";
   const std::string store = disk.dir() + "/h.sqlite";
   const Outcome first = Membench("run memset --size 64K -r 2 --quiet --store " + store);
   ASSERT_EQ(first.status, 0) << first.output;

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
+#include <string>
 
 #include "membench_process.h"
 
@@ -84,7 +86,7 @@ TEST(Doctor, AnUnprivilegedUserGetsTheSameList) {
     return;
   }
   if (RunCommand("runuser -u nobody -- test -x " MEMBENCH_BINARY).status != 0) {
-    GTEST_SKIP() << "the user nobody cannot run " MEMBENCH_BINARY " (a private build directory)";
+    GTEST_SKIP() << "[private-build-dir] the user nobody cannot run " MEMBENCH_BINARY " (a private build directory)";
   }
   ExpectACompleteCheckList("runuser -u nobody -- ");
 }
@@ -93,6 +95,21 @@ TEST(Doctor, JsonAndNoiseTogetherAreRefused) {
   const Outcome out = Membench("doctor --json --noise");
   EXPECT_NE(out.status, 0);
   EXPECT_NE(out.output.find("--json prints the check list only"), std::string::npos) << out.output;
+}
+
+// The self-test: a line a check, each passed, FAILED or not here with
+// its reason; this CPU's kernels always run; it runs alone.
+TEST(Doctor, SelfTestSaysOfEachCheckWhetherItPassedOrWhyItCannotRunHere) {
+  const Outcome run = Membench("doctor --self-test");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex("kernels against the reference +passed +[0-9]+ copy and fill")))
+      << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex("hardware counters on a memcpy +(passed|not here) ")))
+      << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex("\\n[0-9] passed, 0 failed, [0-9] not here\\n"))) << run.output;
+  const Outcome with_json = Membench("doctor --self-test --json");
+  EXPECT_EQ(with_json.status, 2) << with_json.output;
+  EXPECT_NE(with_json.output.find("--self-test runs alone"), std::string::npos) << with_json.output;
 }
 
 }  // namespace

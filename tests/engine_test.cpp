@@ -280,7 +280,7 @@ TEST(WorkloadSampler, ARemappedPointDrawsNewPhysicalPagesForEachPreparation) {
     for (int i = 0; i < 17; ++i) sampler.Take(1);
   }
   ASSERT_EQ(prepared_frames.size(), 17u);
-  if (prepared_frames.front().empty()) GTEST_SKIP() << "physical frame numbers need root";
+  if (prepared_frames.front().empty()) GTEST_SKIP() << "[needs-root] physical frame numbers need root";
   int reused = 0;
   for (std::size_t i = 1; i < prepared_frames.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {

@@ -111,7 +111,7 @@ class CopyGuardTest : public testing::TestWithParam<std::string> {};
 
 TEST_P(CopyGuardTest, NeverTouchesAByteOutsideEitherBuffer) {
   const CopyKernel* k = Runnable(FindCopyKernel(GetParam()));
-  if (k == nullptr) GTEST_SKIP() << GetParam() << " cannot run on this CPU";
+  if (k == nullptr) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << " cannot run on this CPU";
   GuardedArea src_area, dst_area;
   FillPattern(src_area.begin(), kUsable, 7);
   for (std::size_t n = 0; n <= kMaxSize; ++n) {
@@ -138,7 +138,7 @@ class FillGuardTest : public testing::TestWithParam<std::string> {};
 
 TEST_P(FillGuardTest, NeverTouchesAByteOutsideTheBuffer) {
   const FillKernel* k = Runnable(FindFillKernel(GetParam()));
-  if (k == nullptr) GTEST_SKIP() << GetParam() << " cannot run on this CPU";
+  if (k == nullptr) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << " cannot run on this CPU";
   GuardedArea area;
   for (std::size_t n = 0; n <= kMaxSize; ++n) {
     for (unsigned char* dst : {area.EndingAtGuard(n), area.StartingAtGuard()}) {
@@ -156,7 +156,7 @@ class ReadGuardTest : public testing::TestWithParam<std::string> {};
 
 TEST_P(ReadGuardTest, NeverReadsAByteOutsideTheBuffer) {
   const ReadKernel* k = Runnable(FindReadKernel(GetParam()));
-  if (k == nullptr) GTEST_SKIP() << GetParam() << " cannot run on this CPU";
+  if (k == nullptr) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << " cannot run on this CPU";
   GuardedArea area;
   FillPattern(area.begin(), kUsable, 3);
   for (std::size_t n = 0; n <= kMaxSize; ++n) {
@@ -180,7 +180,7 @@ class CompareGuardTest : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     kernel_ = Runnable(FindCompareKernel(GetParam()));
-    if (kernel_ == nullptr) GTEST_SKIP() << GetParam() << " cannot run on this CPU";
+    if (kernel_ == nullptr) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << " cannot run on this CPU";
   }
   const CompareKernel* kernel_ = nullptr;
 };

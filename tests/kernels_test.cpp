@@ -103,7 +103,7 @@ class CopyKernelTest : public testing::TestWithParam<std::string> {
   void SetUp() override {
     const CopyKernel& k = FindCopyKernel(GetParam());
     const std::string missing = UnavailableReason(k);
-    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    if (!missing.empty()) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << ": " << missing;
     fn_ = k.fn;
   }
   CopyFn fn_ = nullptr;
@@ -143,7 +143,7 @@ class FillKernelTest : public testing::TestWithParam<std::string> {
   void SetUp() override {
     const FillKernel& k = FindFillKernel(GetParam());
     const std::string missing = UnavailableReason(k);
-    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    if (!missing.empty()) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << ": " << missing;
     fn_ = k.fn;
     values_ = k.zero_only ? std::vector<int>{0} : std::vector<int>{0, 0xa5, -1};
   }
@@ -197,7 +197,7 @@ class CompareKernelTest : public testing::TestWithParam<std::string> {
   void SetUp() override {
     const CompareKernel& k = FindCompareKernel(GetParam());
     const std::string missing = UnavailableReason(k);
-    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    if (!missing.empty()) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << ": " << missing;
     fn_ = k.fn;
   }
   CompareFn fn_ = nullptr;
@@ -278,7 +278,7 @@ class ReadKernelTest : public testing::TestWithParam<std::string> {
   void SetUp() override {
     const ReadKernel& k = FindReadKernel(GetParam());
     const std::string missing = UnavailableReason(k);
-    if (!missing.empty()) GTEST_SKIP() << GetParam() << ": " << missing;
+    if (!missing.empty()) GTEST_SKIP() << "[cpu-lacks] " << GetParam() << ": " << missing;
     fn_ = k.fn;
   }
   ReadFn fn_ = nullptr;

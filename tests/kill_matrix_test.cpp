@@ -23,9 +23,11 @@
 #include <vector>
 
 #include "membench_process.h"
+#include "paused_run.h"
 #include "postgres_cluster.h"
 #include "sys/collect_system_info.h"
 #include "sys/files.h"
+#include "sys/membench_child.h"
 
 namespace membench {
 namespace {
@@ -56,79 +58,11 @@ std::string NameOf(Blow blow) {
   return "";
 }
 
-// Every process a case starts carries this in its environment, so what is
-// left of it can be found however it was reparented.
-std::string Marker() { return "MEMBENCH_KILL_MATRIX=" + std::to_string(::getpid()); }
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Processes other than this one whose environment holds the marker.
-std::vector<pid_t> MarkedProcesses() {
-  std::vector<pid_t> found;
-  const std::string marker = Marker();
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    const std::string name = entry.path().filename();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    const pid_t pid = std::stoi(name);
-    if (pid == ::getpid()) continue;
-    std::string environ = ReadAll(entry.path() / "environ");
-    for (char& c : environ) c = c == '\0' ? '\n' : c;
-    if (("\n" + environ).find("\n" + marker + "\n") != std::string::npos) found.push_back(pid);
-  }
-  return found;
-}
-
-// Whether any is still there after two seconds' grace (workers die with
-// their parent, which takes a moment).
-bool MarkedProcessesLeft() {
-  for (int i = 0; i < 20; ++i) {
-    if (MarkedProcesses().empty()) return false;
-    std::this_thread::sleep_for(100ms);
-  }
-  return true;
-}
-
-char ProcessState(pid_t pid) {
-  const auto stat = sys::ReadFirstLine("/proc/" + std::to_string(pid) + "/stat");
-  if (!stat || stat->rfind(')') == std::string::npos) return '?';
-  return stat->at(stat->rfind(')') + 2);
-}
-
-pid_t FirstChild(pid_t pid) {
-  const std::string p = std::to_string(pid);
-  return std::atoi(ReadAll("/proc/" + p + "/task/" + p + "/children").c_str());
-}
-
-// Until a killed process is a zombie or gone (at most 5 s): SIGKILL lands
-// asynchronously, and a runner let go at once could look for the death
-// before it has happened.
-void WaitUntilDead(pid_t pid) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (std::chrono::steady_clock::now() < deadline) {
-    const std::string stat = ReadAll("/proc/" + std::to_string(pid) + "/stat");
-    const auto state = stat.rfind(')');
-    if (state == std::string::npos || state + 2 >= stat.size() || stat[state + 2] == 'Z') return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-}
-
 struct Case {
   std::string moment;  // MEMBENCH_PAUSE_AT
   std::string args;    // to membench
   // Whether a SIGKILL at the moment leaves something for `membench restore`.
   bool kill_leaves_a_change = false;
-};
-
-struct Ended {
-  int code = -1;    // exit status, or -1
-  int signal = 0;   // the signal that killed it, or 0
-  std::string out;  // stdout and stderr
-  bool paused = false;
 };
 
 class KillMatrix : public testing::Test {
@@ -148,7 +82,7 @@ class KillMatrix : public testing::Test {
 
   // The environment of every membench the test runs.
   std::string Environment() const {
-    return Marker() + " MEMBENCH_STATE_DIR=" + state_ + " TMPDIR=" + dir_ +
+    return ProcessMarker() + " MEMBENCH_STATE_DIR=" + state_ + " TMPDIR=" + dir_ +
            "/tmp MEMBENCH_STORE= XDG_STATE_HOME=" + dir_ + "/xdg-state XDG_DATA_HOME=" + dir_ + "/xdg-data";
   }
 
@@ -160,49 +94,14 @@ class KillMatrix : public testing::Test {
   // Runs the case, stops it at its moment and delivers the blow; at most a
   // minute for it all.
   Ended Deliver(const Case& c, Blow blow) {
-    const std::string out_path = dir_ + "/out";
-    // A pause line of an earlier case must not be taken for this one's.
-    fs::remove(out_path);
-    const pid_t runner = ::fork();
-    if (runner == 0) {
-      // One invocation: the blows land on the process that measures (a run
-      // of several is a parent waiting on such children, checked in
-      // run_options_test.cpp's Invocations tests).
-      const std::string args = c.args.rfind("run ", 0) == 0 ? c.args + " --invocations 1" : c.args;
-      const std::string command = "exec env MEMBENCH_PAUSE_AT=" + c.moment + " " + Environment() + " " +
-                                  std::string(MEMBENCH_BINARY) + " " + args + " > " + out_path + " 2>&1";
-      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    Ended ended;
-    pid_t paused = 0;
-    const auto deadline = std::chrono::steady_clock::now() + 60s;
-    // The line names the process that stopped: the runner or a worker.
-    while (std::chrono::steady_clock::now() < deadline) {
-      const std::string out = ReadAll(out_path);
-      const std::size_t at = out.find("membench: paused at " + c.moment + " (pid ");
-      if (at != std::string::npos) {
-        const pid_t pid = std::atoi(out.c_str() + out.find("(pid ", at) + 5);
-        if (ProcessState(pid) == 'T') {
-          paused = pid;
-          break;
-        }
-      }
-      int status = 0;
-      if (::waitpid(runner, &status, WNOHANG) == runner) {
-        ended.out = ReadAll(out_path);
-        ended.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        return ended;  // it never paused
-      }
-      std::this_thread::sleep_for(20ms);
-    }
-    ended.paused = paused > 0;
-    if (!ended.paused) {
-      ::kill(runner, SIGKILL);
-      ::waitpid(runner, nullptr, 0);
-      ended.out = ReadAll(out_path);
-      return ended;
-    }
+    // One invocation: the blows land on the process that measures (a run
+    // of several is a parent waiting on such children, checked in
+    // run_options_test.cpp's Invocations tests).
+    const std::string args = c.args.rfind("run ", 0) == 0 ? c.args + " --invocations 1" : c.args;
+    PausedRun run(args, c.moment, Environment(), dir_ + "/out");
+    if (!run.paused()) return run.ended_early();
+    const pid_t runner = run.runner();
+    const pid_t paused = run.stopped();
     switch (blow) {
       case Blow::kIntOnce:
         ::kill(runner, SIGINT);
@@ -219,7 +118,8 @@ class KillMatrix : public testing::Test {
         break;
       case Blow::kKillWorker: {
         // The paused worker, or when the runner paused, its first child.
-        const pid_t worker = paused != runner ? paused : FirstChild(runner);
+        const std::vector<pid_t> children = ChildrenOf(runner);
+        const pid_t worker = paused != runner ? paused : children.empty() ? 0 : children.front();
         if (worker > 0) {
           ::kill(worker, SIGKILL);
           WaitUntilDead(worker);
@@ -229,19 +129,8 @@ class KillMatrix : public testing::Test {
         break;
       }
     }
-    ::kill(paused, SIGCONT);
-    int status = 0;
-    while (std::chrono::steady_clock::now() < deadline && ::waitpid(runner, &status, WNOHANG) != runner) {
-      std::this_thread::sleep_for(20ms);
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(runner, SIGKILL);
-      ::waitpid(runner, &status, 0);
-      ADD_FAILURE() << "membench did not end within a minute of " << NameOf(blow);
-    }
-    ended.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    ended.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    ended.out = ReadAll(out_path);
+    const Ended ended = run.ContinueAndWait(60s);
+    if (ended.timed_out) ADD_FAILURE() << "membench did not end within a minute of " << NameOf(blow);
     return ended;
   }
 
@@ -455,9 +344,9 @@ bool Mthp64kRunChangesSettings() {
 // An mTHP setting change: put back by the run, by the handler, or (after a
 // SIGKILL) by `membench restore` as the next run advises.
 TEST_F(KillMatrix, MthpSettingChange) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] setting mTHP sizes needs root";
   if (!fs::exists("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled") || !ThpAvailable()) {
-    GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
+    GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
   }
   // Put back whatever a failure here leaves.
   const MthpSettingsKept kept;
@@ -472,8 +361,8 @@ TEST_F(KillMatrix, MthpSettingChange) {
 // handler, or (after a SIGKILL) by `membench restore`.
 TEST_F(KillMatrix, SettingTreatmentChange) {
   const std::string path = "/sys/kernel/mm/transparent_hugepage/use_zero_page";
-  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
-  if (!fs::exists(path) || !ThpAvailable()) GTEST_SKIP() << "no THP use_zero_page setting";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] changing a kernel setting needs root";
+  if (!fs::exists(path) || !ThpAvailable()) GTEST_SKIP() << "[thp-disabled] no THP use_zero_page setting";
   const std::string before = sys::ReadFirstLine(path).value_or("");
   const std::string other = before == "1" ? "0" : "1";
   // The first write sets the value that is not the machine's.
@@ -496,11 +385,11 @@ bool TracefsMounted() {
 // own: the machine never sees it, however the run ends, and nothing is left
 // for `membench restore`.
 TEST_F(KillMatrix, TracefsMountedForATracepoint) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting tracefs needs root";
-  if (!fs::exists("/sys/kernel/tracing")) GTEST_SKIP() << "no /sys/kernel/tracing mount point";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting tracefs needs root";
+  if (!fs::exists("/sys/kernel/tracing")) GTEST_SKIP() << "[no-tracefs] no /sys/kernel/tracing mount point";
   const bool was_mounted = TracefsMounted();
   if (was_mounted && std::system("umount /sys/kernel/tracing 2>/dev/null") != 0) {
-    GTEST_SKIP() << "tracefs is mounted and busy: cannot test mounting it";
+    GTEST_SKIP() << "[no-tracefs] tracefs is mounted and busy: cannot test mounting it";
   }
   const Case c{"tracefs-mounted", "run memset --size 256K -e exceptions:page_fault_user -r 2 --quiet", false};
   for (const Blow blow : kRunnerBlows) {
@@ -508,6 +397,45 @@ TEST_F(KillMatrix, TracefsMountedForATracepoint) {
     EXPECT_FALSE(TracefsMounted()) << NameOf(blow);
   }
   if (was_mounted) std::system("mount -t tracefs nodev /sys/kernel/tracing");
+}
+
+// A run of the default three invocations: a SIGKILL of the parent, with
+// its child invocation stopped at each moment of its life, leaves no
+// membench process a second later (the children die with their parent).
+TEST_F(KillMatrix, KillingTheParentEndsItsInvocationAtEveryMoment) {
+  for (const char* moment : {"calibration", "sample", "sample#3", "barrier"}) {
+    SCOPED_TRACE(moment);
+    PausedRun run("run memset --size 1M --procs 2 -r 4", moment, Environment(), dir_ + "/out");
+    ASSERT_TRUE(run.paused()) << run.ended_early().out;
+    ASSERT_NE(run.stopped(), run.runner()) << "the parent itself paused, not an invocation";
+    ::kill(run.runner(), SIGKILL);
+    const Ended ended = run.ContinueAndWait(10s);
+    EXPECT_EQ(ended.signal, SIGKILL);
+    EXPECT_FALSE(MarkedProcessesLeft(1s)) << "an invocation or its workers outlived the parent";
+    for (const pid_t pid : MarkedProcesses()) ::kill(pid, SIGKILL);
+  }
+}
+
+// A SIGTERM to a run whose second invocation is stopped before a sample (a
+// child that cannot take a signal) ends the run within the parent's grace,
+// with what the first invocation measured.
+TEST_F(KillMatrix, SigtermEndsARunWithAStuckInvocationInBoundedTime) {
+  const std::string json = dir_ + "/term.json";
+  PausedRun run("run memset --size 1M -r 3 --json " + json, "sample#2", Environment(), dir_ + "/out");
+  ASSERT_TRUE(run.paused()) << run.ended_early().out;
+  ASSERT_TRUE(run.ContinueUntilNextPause()) << "the second invocation never paused: " << run.ended_early().out;
+  const auto signalled = std::chrono::steady_clock::now();
+  ::kill(run.runner(), SIGTERM);
+  // The stopped child is left stopped: only the parent's bound can end it.
+  const Ended ended = run.Wait(30s);
+  const auto took = std::chrono::steady_clock::now() - signalled;
+  EXPECT_EQ(ended.code, 130) << ended.out;
+  EXPECT_LT(took, std::chrono::seconds(sys::kChildGraceSeconds + 2)) << ended.out;
+  EXPECT_FALSE(MarkedProcessesLeft(1s));
+  const nlohmann::json result = ReadJson(json);
+  EXPECT_TRUE(result["interrupted"].get<bool>());
+  EXPECT_EQ(result["invocations"].get<int>(), 1) << "the first invocation's samples are kept";
+  EXPECT_EQ(result["measurements"][0]["samples"].size(), 3u);
 }
 
 }  // namespace

@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 
 #include "sys/collect_system_info.h"
@@ -33,7 +36,9 @@ XdgHomes::XdgHomes(const std::string& name) : state(TempPath(name + "_state")), 
 
 std::string XdgHomes::Prefix() const { return "XDG_STATE_HOME=" + state + " XDG_DATA_HOME=" + data + " "; }
 
-Outcome RunCommand(const std::string& command_line) {
+namespace {
+
+Outcome RunShell(const std::string& command_line) {
   const std::string command = command_line + " 2>&1";
   Outcome out;
   std::FILE* pipe = ::popen(command.c_str(), "r");
@@ -46,9 +51,82 @@ Outcome RunCommand(const std::string& command_line) {
   return out;
 }
 
+std::string Quoted(const std::string& path) {
+  std::string quoted = "'";
+  for (const char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+Outcome RunCommand(const std::string& command_line) {
+  Outcome out = RunShell(command_line);
+  ExpectResultFilesReadBack(out.output);
+  return out;
+}
+
+std::vector<std::string> ResultFilesWritten(const std::string& output, const std::string& directory) {
+  static const std::regex kResult(
+      R"(membench: (?:result written to |run \d+ written to )(\S+)|membench: kept it in ([^;\s]+);.*)");
+  static const std::regex kReport(R"(membench: report written to (\S+))");
+  std::vector<std::string> files;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch match;
+    if (std::regex_match(line, match, kResult)) {
+      files.push_back(std::filesystem::path(directory) / (match[1].matched ? match[1].str() : match[2].str()));
+    } else if (std::regex_match(line, match, kReport)) {
+      // A report for people (text, mail, csv, html), or compare's JSON, is
+      // not for membench to read; results in JSON are.
+      const std::filesystem::path path = std::filesystem::path(directory) / match[1].str();
+      std::ifstream in(path);
+      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      if (text.find("\"membench-result/1\"") != std::string::npos) files.push_back(path);
+    }
+  }
+  return files;
+}
+
+void ExpectResultFilesReadBack(const std::string& output, const std::string& directory) {
+  for (const std::string& path : ResultFilesWritten(output, directory)) {
+    if (!std::filesystem::exists(path)) continue;
+    const Outcome read = RunShell(std::string(MEMBENCH_BINARY) + " report -v " + Quoted(path) + " > /dev/null");
+    EXPECT_EQ(read.status, 0) << "membench wrote " << path << ", but `membench report` cannot read it back:\n"
+                              << read.output;
+  }
+}
+
 bool ThpAvailable() {
   const auto line = sys::ReadFirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
   return line && line->find("[never]") == std::string::npos;
+}
+
+void CompactMemory() {
+  if (!sys::IsRoot()) return;
+  sys::WriteFile("/proc/sys/vm/compact_memory", "1");
+}
+
+std::optional<std::string> NoHugePageObtainable() {
+  if (!ThpAvailable()) return "transparent huge pages are set to never";
+  CompactMemory();
+  constexpr int kHugeOrder = 9;  // 2 MiB of 4 KiB pages
+  std::ifstream buddyinfo("/proc/buddyinfo");
+  std::string zones_seen;
+  // "Node 0, zone   Normal   c0 c1 ... c10": free blocks of each order.
+  for (std::string line; std::getline(buddyinfo, line);) {
+    std::istringstream fields(line);
+    std::string node_word, node, zone_word, zone;
+    fields >> node_word >> node >> zone_word >> zone;
+    std::vector<std::uint64_t> free_blocks;
+    for (std::uint64_t count; fields >> count;) free_blocks.push_back(count);
+    for (std::size_t order = kHugeOrder; order < free_blocks.size(); ++order) {
+      if (free_blocks[order] > 0) return std::nullopt;
+    }
+    zones_seen += (zones_seen.empty() ? "" : ", ") + zone;
+  }
+  if (zones_seen.empty()) return std::nullopt;  // no buddyinfo: nothing proves fragmentation
+  return "after compacting memory" + std::string(sys::IsRoot() ? "" : " (not done: needs root)") +
+         ", /proc/buddyinfo shows no free block of order 9 or above in any zone (" + zones_seen + ")";
 }
 
 std::map<std::string, std::string> MthpSettings() {

@@ -4,7 +4,9 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace membench {
 
@@ -13,8 +15,18 @@ struct Outcome {
   std::string output;  // stdout and stderr
 };
 
-// Runs a shell command line, stderr with stdout.
+// Runs a shell command line, stderr with stdout. Every result file the
+// output says membench wrote is then read back (ExpectResultFilesReadBack).
 Outcome RunCommand(const std::string& command);
+
+// The result files membench said it wrote, in the order it said so, with
+// relative paths taken from `directory`: "result written to FILE" (--json),
+// "run N written to FILE" (history export), "kept it in FILE;" (a result no
+// destination took), and "report written to FILE" where FILE holds results
+// in JSON (report --format json -o).
+std::vector<std::string> ResultFilesWritten(const std::string& output, const std::string& directory = ".");
+
+void ExpectResultFilesReadBack(const std::string& output, const std::string& directory = ".");
 
 // Runs `prefix membench args`; a prefix runs it as another user, say, or
 // sets variables. XDG_STATE_HOME and XDG_DATA_HOME are the test's own (no
@@ -24,6 +36,27 @@ Outcome Membench(const std::string& args, const std::string& prefix = "");
 
 // Whether THP is enabled for MADV_HUGEPAGE regions at all.
 bool ThpAvailable();
+
+// Compacts memory (as root; a no-op otherwise), so that a 2 MiB page can be
+// had unless memory really is fragmented: called before a test that needs
+// transparent huge pages.
+void CompactMemory();
+
+// Why no 2 MiB page can be had now, or nothing where one can: after
+// compacting memory, no zone of /proc/buddyinfo has a free block of order 9
+// or above. Only then may a test whose region got no huge page skip.
+std::optional<std::string> NoHugePageObtainable();
+
+// In a test whose region got no huge page (`detail` says which): skips when
+// the machine has none to give, and fails otherwise, since then membench's
+// alignment or madvise is what went wrong.
+#define SKIP_ONLY_IF_NO_HUGE_PAGE_OBTAINABLE(detail)                                                       \
+  do {                                                                                                     \
+    if (const auto no_huge_page = ::membench::NoHugePageObtainable()) {                                    \
+      GTEST_SKIP() << "[thp-fragmented] " << *no_huge_page;                                                \
+    }                                                                                                      \
+    FAIL() << "no transparent huge page, although the machine has a free 2 MiB block to give: " << detail; \
+  } while (false)
 
 // Each mTHP size's "enabled" file and its line.
 std::map<std::string, std::string> MthpSettings();

@@ -56,6 +56,32 @@ TEST(PairedRatios, ComparesWithTheBaselineAndCorrectsForComparisons) {
   EXPECT_EQ(pairs[1].finding, Finding::kNoChange);
 }
 
+// A change the interval resolves but smaller than the 1% rule is no
+// change: ratios of 1.005 and 0.995, each within 0.1% in every round, sit
+// wholly above (below) 1, and still count for nothing; 1.015 does.
+TEST(PairedRatios, ASignificantChangeUnderOnePercentIsNoChange) {
+  std::vector<double> a, half_up, half_down, one_and_a_half_up;
+  for (int k = 0; k < 12; ++k) {
+    const double drift = 100 + 10 * (k % 3);
+    const double jitter = 1 + 0.001 * ((k % 3) - 1) / 2;
+    a.push_back(drift);
+    half_up.push_back(drift * 1.005 * jitter);
+    half_down.push_back(drift * 0.995 * jitter);
+    one_and_a_half_up.push_back(drift * 1.015 * jitter);
+  }
+  const auto pairs = PairedRatios({WithRates("libc", a), WithRates("avx2", half_up), WithRates("nt", half_down),
+                                   WithRates("erms", one_and_a_half_up)});
+  ASSERT_EQ(pairs.size(), 3u);
+  ASSERT_TRUE(pairs[0].ci.has_value());
+  EXPECT_GT(pairs[0].ci->low, 1.0) << "the interval resolves the 0.5%";
+  EXPECT_EQ(pairs[0].verdict, "no significant change");
+  ASSERT_TRUE(pairs[1].ci.has_value());
+  EXPECT_LT(pairs[1].ci->high, 1.0);
+  EXPECT_EQ(pairs[1].verdict, "no significant change");
+  EXPECT_EQ(pairs[2].verdict, "faster");
+  EXPECT_DOUBLE_EQ(kPairedThresholdPct, 1.0);
+}
+
 TEST(PairedRatios, TooFewRoundsAreInconclusive) {
   const std::vector<Measurement> ms = {WithRates("libc", {1, 2, 3}), WithRates("nt", {2, 4, 6})};
   const auto pairs = PairedRatios(ms);

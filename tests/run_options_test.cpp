@@ -72,7 +72,27 @@ TEST(Cli, ImplTheCpuCannotRunIsRefused) {
     EXPECT_NE(run.output.find("cannot run on this machine"), std::string::npos) << run.output;
     return;
   }
-  GTEST_SKIP() << "this CPU runs every fill kernel";
+  GTEST_SKIP() << "[cpu-has-all] this CPU runs every fill kernel";
+}
+
+// The test-only feature mask makes a CPU with AVX-512 behave as one
+// without: `all` leaves its kernels out, naming one is refused, and the run
+// says it was masked.
+TEST(Cli, AMaskedFeatureIsAbsentAndTheRunSaysSo) {
+  const std::string mask = "MEMBENCH_CPU_FEATURES_MASK=avx512f,avx2 ";
+  const Outcome all = Membench("run memcpy --size 64K --impl all -r 2 --invocations 1", mask);
+  ASSERT_EQ(all.status, 0) << all.output;
+  // The table's rows start with the kernel's name.
+  EXPECT_EQ(all.output.find("\navx512 "), std::string::npos) << all.output;
+  EXPECT_EQ(all.output.find("\navx2 "), std::string::npos) << all.output;
+  EXPECT_NE(all.output.find("\nsse2 "), std::string::npos) << all.output;
+  EXPECT_NE(all.output.find("MEMBENCH_CPU_FEATURES_MASK=avx512f,avx2"), std::string::npos) << all.output;
+  const Outcome named = Membench("run memcpy --size 64K --impl avx2 -r 2", mask);
+  EXPECT_EQ(named.status, 2) << named.output;
+  EXPECT_NE(named.output.find("cannot run on this machine"), std::string::npos) << named.output;
+  const Outcome unknown = Membench("run memcpy --size 64K -r 2", "MEMBENCH_CPU_FEATURES_MASK=avx9 ");
+  EXPECT_EQ(unknown.status, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("'avx9' is no feature membench knows"), std::string::npos) << unknown.output;
 }
 
 // Ctrl-C keeps what was measured: the report and the JSON of the points
@@ -225,7 +245,7 @@ TEST(Interleaving, IsTheDefaultAndGivesPairedRatios) {
 // A short pool fails the whole run before its first point, saying how many
 // pages to reserve, never with a SIGBUS halfway through.
 TEST(Cli, HugetlbPoolTooSmallFailsBeforeAnythingRuns) {
-  if (!sys::ReadHugetlbPool(kPage2m).exists) GTEST_SKIP() << "this kernel offers no 2 MiB hugetlb pages";
+  if (!sys::ReadHugetlbPool(kPage2m).exists) GTEST_SKIP() << "[no-hugetlb] this kernel offers no 2 MiB hugetlb pages";
   const Outcome run = Membench("run memset --size 4M,64G --pages hugetlb-2m -r 1");
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("free 2 MiB pages are needed"), std::string::npos) << run.output;

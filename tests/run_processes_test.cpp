@@ -4,6 +4,7 @@
 // every worker counted, nothing left behind.
 // End-to-end: the real binary, real mappings, real counters, real files; never speed.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <string>
 
 #include "membench_process.h"
+#include "paused_run.h"
 #include "workloads/impl_params.h"
 
 namespace membench {
@@ -63,20 +65,19 @@ TEST(Workers, CountersCoverEveryWorker) {
 }
 
 // A worker killed mid-run ends the run with its name and signal, and
-// leaves no process behind.
+// leaves no process behind: killed while the run is stopped before its
+// second sample, its workers all there.
 TEST(Workers, KilledWorkerEndsTheRunCleanly) {
-  const std::string marker = TempPath("killed-worker.json");
-  const std::string log = TempPath("killed-worker.log");
-  const std::string command =
-      std::string(MEMBENCH_BINARY) + " run memset --size 1M --procs 3 -r 100000 --invocations 1 --json " + marker + " > " + log +
-      " 2>&1 & pid=$!; sleep 2; kill -KILL $(pgrep -P $pid | tail -1); wait $pid; echo $? >> " + log;
-  ASSERT_EQ(std::system(("bash -c '" + command + "'").c_str()), 0);
-  std::ifstream in(log);
-  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(output.find("was killed by signal 9"), std::string::npos) << output;
-  EXPECT_NE(output.find("\n2\n"), std::string::npos) << output;
-  EXPECT_FALSE(ProcessesLeft(marker)) << "a worker outlived the run";
-  std::remove(log.c_str());
+  PausedRun run("run memset --size 1M --procs 3 -r 100000", "sample#2", "", TempPath("killed-worker.log"));
+  ASSERT_TRUE(run.paused()) << run.ended_early().out;
+  const std::vector<pid_t> workers = ChildrenOf(run.stopped());
+  ASSERT_GE(workers.size(), 2u) << "the measuring process has its workers before its sample";
+  ::kill(workers.back(), SIGKILL);
+  WaitUntilDead(workers.back());
+  const Ended ended = run.ContinueAndWait();
+  EXPECT_NE(ended.out.find("was killed by signal 9"), std::string::npos) << ended.out;
+  EXPECT_EQ(ended.code, 2) << ended.out;
+  EXPECT_FALSE(MarkedProcessesLeft()) << "a worker outlived the run";
 }
 
 TEST(Workers, BadCountsAndLimitsAreRefused) {
@@ -104,12 +105,16 @@ TEST(Pressure, ProcessesRunAndAreStoppedEvenOnCtrlC) {
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("2 pressure processes streamed through"), std::string::npos) << run.output;
   EXPECT_FALSE(ProcessesLeft(marker));
-  const std::string command = std::string(MEMBENCH_BINARY) + " run memset --size 1M -r 100000 --pressure 2 --json " +
-                              marker + " > /dev/null 2>&1 & pid=$!; sleep 2; kill -INT $pid; wait $pid";
-  const int raw = std::system(("bash -c '" + command + "'").c_str());
-  ASSERT_TRUE(WIFEXITED(raw));
-  EXPECT_EQ(WEXITSTATUS(raw), 130);
-  EXPECT_FALSE(ProcessesLeft(marker));
+  // Ctrl-C while the run is stopped before its second sample, its pressure
+  // processes streaming.
+  PausedRun interrupted("run memset --size 1M -r 100000 --pressure 2 --json " + marker, "sample#2", "",
+                        TempPath("pressure.log"));
+  ASSERT_TRUE(interrupted.paused()) << interrupted.ended_early().out;
+  EXPECT_GE(ChildrenOf(interrupted.stopped()).size(), 2u) << "the pressure processes run beside the sample";
+  ::kill(interrupted.runner(), SIGINT);
+  const Ended ended = interrupted.ContinueAndWait();
+  EXPECT_EQ(ended.code, 130) << ended.out;
+  EXPECT_FALSE(MarkedProcessesLeft());
   std::remove(marker.c_str());
   const Outcome too_many = Membench("run memset --size 1M --pressure 100000");
   EXPECT_EQ(too_many.status, 2) << too_many.output;

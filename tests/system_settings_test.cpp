@@ -3,6 +3,7 @@
 // for their duration. They run serially: any other THP test running beside
 // them would see the settings they change.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "membench_process.h"
+#include "paused_run.h"
 #include "sys/collect_system_info.h"
 #include "sys/files.h"
 #include "sys/mthp.h"
@@ -38,8 +40,8 @@ bool Offers64kMthp() {
 // PTE-mapped THP folios, no PMD mappings), the next point gets the settings
 // it found back, and after the run every setting is as before.
 TEST(Cli, MthpRunSetsOnlyItsSizeAndRestoresEverything) {
-  if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
-  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] setting mTHP sizes needs root";
   const MthpSettingsKept kept;
   const Outcome run = Membench("run memset --size 8M --pages mthp-64k,thp -r 2 -v");
   ASSERT_EQ(run.status, 0) << run.output;
@@ -57,15 +59,17 @@ TEST(Cli, MthpRunSetsOnlyItsSizeAndRestoresEverything) {
 }
 
 TEST(Cli, MthpSettingsAreRestoredOnCtrlC) {
-  if (!Offers64kMthp()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
-  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  if (!Offers64kMthp()) GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] setting mTHP sizes needs root";
   const MthpSettingsKept kept;
-  const std::string command = std::string(MEMBENCH_BINARY) +
-                              " run memset --size 1M --pages mthp-64k -r 1000 > /dev/null 2>&1 & pid=$!; sleep 2; "
-                              "kill -INT $pid; wait $pid";
-  const int raw = std::system(("bash -c '" + command + "'").c_str());
-  ASSERT_TRUE(WIFEXITED(raw));
-  EXPECT_EQ(WEXITSTATUS(raw), 130);
+  // Ctrl-C once the run, stopped before its second sample, has changed the
+  // setting: it must be put back.
+  PausedRun run("run memset --size 1M --pages mthp-64k -r 1000", "sample#2", "", TempPath("mthp-ctrl-c.log"));
+  ASSERT_TRUE(run.paused()) << run.ended_early().out;
+  ASSERT_NE(MthpSettings(), kept.before()) << "the run had not set the 64 KiB size";
+  ::kill(run.runner(), SIGINT);
+  const Ended ended = run.ContinueAndWait();
+  EXPECT_EQ(ended.code, 130) << ended.out;
   EXPECT_EQ(MthpSettings(), kept.before());
 }
 
@@ -118,8 +122,8 @@ bool MembenchLeft() {
 // middle of a long sample, and the signal handler puts the mTHP sizes back;
 // the workers die with it.
 TEST(Cli, MthpSettingsAreRestoredOnASecondCtrlCDuringASample) {
-  if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
-  if (!sys::IsRoot()) GTEST_SKIP() << "setting mTHP sizes needs root";
+  if (!Offers64kMthp() || !ThpAvailable()) GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] setting mTHP sizes needs root";
   const MthpSettingsKept kept;
   // Each sample writes 64 MiB 20,000 times per worker: many seconds.
   const std::string out = Bash("printed=$(mktemp); " + std::string(MEMBENCH_BINARY) +
@@ -155,11 +159,12 @@ bool TracefsMounted() {
 // during the run nor after a SIGTERM or a SIGKILL, and nothing is left for
 // `membench restore`.
 TEST(Cli, TracefsForATracepointRunIsMountedWhereOnlyTheRunSeesIt) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "mounting tracefs needs root";
-  if (std::system("test -d /sys/kernel/tracing") != 0) GTEST_SKIP() << "no /sys/kernel/tracing mount point";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] mounting tracefs needs root";
+  if (std::system("test -d /sys/kernel/tracing") != 0)
+    GTEST_SKIP() << "[no-tracefs] no /sys/kernel/tracing mount point";
   const bool was_mounted = TracefsMounted();
   if (was_mounted && std::system("umount /sys/kernel/tracing 2>/dev/null") != 0) {
-    GTEST_SKIP() << "tracefs is mounted and busy: cannot test mounting it";
+    GTEST_SKIP() << "[no-tracefs] tracefs is mounted and busy: cannot test mounting it";
   }
   const std::string run = std::string(MEMBENCH_BINARY) + " run memset --size 16M -e exceptions:page_fault_user -r 1000";
   // Mounted in the namespace of the invocation under way (the run's child
@@ -209,8 +214,8 @@ class SettingKept {
 // --setting: both values measured in one invocation, each point's samples
 // taken with its own value, and the setting as found afterwards.
 TEST(SettingTreatment, ValuesAlternateWithinOneInvocationAndTheSettingIsPutBack) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
-  if (!sys::PathExists(kUseZeroPage) || !ThpAvailable()) GTEST_SKIP() << "no THP use_zero_page setting";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] changing a kernel setting needs root";
+  if (!sys::PathExists(kUseZeroPage) || !ThpAvailable()) GTEST_SKIP() << "[thp-disabled] no THP use_zero_page setting";
   const SettingKept kept(kUseZeroPage);
   const std::string json = TempPath("setting.json");
   const Outcome run = Membench(
@@ -242,8 +247,8 @@ TEST(SettingTreatment, ValuesAlternateWithinOneInvocationAndTheSettingIsPutBack)
 
 // exec --setting: the command runs under each value in turn, and sees it.
 TEST(SettingTreatment, ExecRunsTheCommandUnderEachValue) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "changing a kernel setting needs root";
-  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "no THP use_zero_page setting";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] changing a kernel setting needs root";
+  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "[thp-disabled] no THP use_zero_page setting";
   const SettingKept kept(kUseZeroPage);
   const std::string json = TempPath("exec-setting.json");
   const Outcome run = Membench("exec -r 2 --show-output --setting transparent_hugepage/use_zero_page=0,1 --json " +
@@ -265,9 +270,9 @@ TEST(SettingTreatment, ExecRunsTheCommandUnderEachValue) {
 // Without root membench cannot change the setting: it says how to measure
 // each value by hand.
 TEST(SettingTreatment, WithoutRootItSaysWhatToSet) {
-  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "no THP use_zero_page setting";
+  if (!sys::PathExists(kUseZeroPage)) GTEST_SKIP() << "[thp-disabled] no THP use_zero_page setting";
   if (!sys::IsRoot() || std::system("command -v setpriv > /dev/null") != 0) {
-    GTEST_SKIP() << "needs root and setpriv to run membench as an ordinary user";
+    GTEST_SKIP() << "[needs-root] needs root and setpriv to run membench as an ordinary user";
   }
   const Outcome run = Membench("run zeropage --size 1M --setting transparent_hugepage/use_zero_page=0,1 -r 1",
                                "setpriv --reuid=65534 --regid=65534 --clear-groups ");
@@ -280,13 +285,13 @@ TEST(SettingTreatment, WithoutRootItSaysWhatToSet) {
 
 // Without root membench cannot set the sizes: it says what to set.
 TEST(Cli, MthpWithoutRootSaysWhatToSet) {
-  if (!Offers64kMthp()) GTEST_SKIP() << "this kernel offers no 64 KiB mTHP";
+  if (!Offers64kMthp()) GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
   if (!sys::IsRoot() || std::system("command -v setpriv > /dev/null") != 0) {
-    GTEST_SKIP() << "needs root and setpriv to run membench as an ordinary user";
+    GTEST_SKIP() << "[needs-root] needs root and setpriv to run membench as an ordinary user";
   }
   const Outcome run =
       Membench("run memset --size 1M --pages mthp-64k -r 1", "setpriv --reuid=65534 --regid=65534 --clear-groups ");
-  if (run.status == 0) GTEST_SKIP() << "the settings already allow a 64 KiB mTHP run";
+  if (run.status == 0) GTEST_SKIP() << "[mthp-allowed] the settings already allow a 64 KiB mTHP run";
   EXPECT_EQ(run.status, 2) << run.output;
   EXPECT_NE(run.output.find("echo madvise > /sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled"),
             std::string::npos)
@@ -334,9 +339,9 @@ class LimitedCgroup {
 // A size that fits the machine but not the cgroup is refused before it
 // runs, naming the cgroup's limit: the kernel would reclaim or kill it.
 TEST(ResourceLimits, ACgroupMemoryLimitIsCheckedLikeMemAvailable) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "making a memory cgroup needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] making a memory cgroup needs root";
   const LimitedCgroup group;
-  if (!group.made()) GTEST_SKIP() << "no writable memory cgroup here";
+  if (!group.made()) GTEST_SKIP() << "[no-cgroup] no writable memory cgroup here";
   const Outcome big = Membench("run memcpy --size 512M -r 2", group.Prefix());
   EXPECT_NE(big.status, 0) << big.output;
   EXPECT_NE(big.output.find("under the memory limit of cgroup"), std::string::npos) << big.output;
@@ -347,9 +352,9 @@ TEST(ResourceLimits, ACgroupMemoryLimitIsCheckedLikeMemAvailable) {
 // Above memory.high the kernel throttles and reclaims instead of killing:
 // a run that large would time reclaim, so it is refused the same way.
 TEST(ResourceLimits, ACgroupMemoryHighIsCheckedLikeMemoryMax) {
-  if (!sys::IsRoot()) GTEST_SKIP() << "making a memory cgroup needs root";
+  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] making a memory cgroup needs root";
   const LimitedCgroup group(LimitedCgroup::Limit::kHigh);
-  if (!group.made()) GTEST_SKIP() << "no writable cgroup v2 memory.high here";
+  if (!group.made()) GTEST_SKIP() << "[no-cgroup] no writable cgroup v2 memory.high here";
   const Outcome big = Membench("run memcpy --size 512M -r 2", group.Prefix());
   EXPECT_NE(big.status, 0) << big.output;
   EXPECT_NE(big.output.find(": memory.high 256.0 MiB, "), std::string::npos) << big.output;

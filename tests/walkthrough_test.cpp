@@ -1,6 +1,7 @@
 // File: tests/walkthrough_test.cpp
-// The README's walk-through, run as a test. Every `$ build/membench ...` line
-// between the walkthrough markers is run with the real binary, in a scratch
+// The README's walk-through, run as a test, a test a step. Every `$
+// build/membench ...` line between the walkthrough markers is run with the
+// real binary, in order, in a scratch
 // directory whose build/ is this build's directory (so the command line, the
 // files it names and what compare echoes of it are the README's own), and
 // what it prints on stdout must match the lines the README shows under it.
@@ -529,67 +530,124 @@ TEST(WalkthroughParse, MakeRunCommandIsTheRecipeWithItsBuildDirectory) {
   EXPECT_EQ(MakeRunCommand(Lines("all: build\n")), "");
 }
 
-TEST(Walkthrough, EachStepPrintsWhatTheReadmeShows) {
-  const fs::path readme_path = fs::path(MEMBENCH_SOURCE_DIR) / "README.md";
-  const std::string readme_text = ReadFile(readme_path);
-  const std::vector<std::string> readme = Lines(readme_text);
-  const std::vector<Step> steps = WalkthroughSteps(readme);
+fs::path ReadmePath() { return fs::path(MEMBENCH_SOURCE_DIR) / "README.md"; }
+
+std::vector<Step> ReadmeSteps() { return WalkthroughSteps(Lines(ReadFile(ReadmePath()))); }
+
+TEST(Walkthrough, StartsWithWhatMakeRunRunsAndEndsWithAnHtmlReport) {
+  const std::vector<Step> steps = ReadmeSteps();
   ASSERT_FALSE(steps.empty()) << "the walk-through has no ```console block with `$ ` commands";
   EXPECT_EQ(steps.front().command, MakeRunCommand(Lines(ReadFile(fs::path(MEMBENCH_SOURCE_DIR) / "Makefile"))))
       << "the walk-through starts with what `make run` runs";
-
-  // The reader's directory: build/ is where the binary is, files land beside it.
-  const fs::path directory = TempPath("walkthrough");
-  fs::create_directories(directory);
-  fs::create_directory_symlink(fs::path(MEMBENCH_BINARY).parent_path(), directory / "build");
-
-  const bool update = std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr;
-  std::vector<Replacement> replacements;
   std::size_t html_files = 0;
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const Step& step = steps[i];
-    if (step.command.rfind(kMembench, 0) != 0) {
-      EXPECT_TRUE(step.shown.empty()) << "`$ " << step.command
-                                      << "` is not run by this test, so the README cannot show its output";
-      continue;
-    }
-    if (step.command.find("thp") != std::string::npos && !ThpAvailable()) {
-      std::cout << "[ SKIPPED  ] step " << i + 1 << " (" << step.command << "): THP is off on this machine\n";
-      continue;
-    }
-    const Printed printed = RunStep(step.command, directory);
-    EXPECT_EQ(printed.status, 0) << step.command << "\n" << printed.stderr_text;
-    const BlockMatch match = MatchBlock(step.shown, printed.stdout_lines);
-    if (match.matched) continue;
-    if (update) {
-      replacements.push_back({step, printed.stdout_lines});
-    } else {
-      ADD_FAILURE() << MismatchReport(step, i, match, printed.stdout_lines) << "stderr:\n" << printed.stderr_text;
-    }
-  }
-  for (const Step& step : steps) {
-    for (const std::string& file : HtmlOutputs(step.command)) {
-      ++html_files;
-      const fs::path path = directory / file;
-      ASSERT_TRUE(fs::exists(path)) << "`" << step.command << "` wrote no " << file;
-      EXPECT_EQ(ReadFile(path).rfind("<!DOCTYPE html>\n<html", 0), 0u) << file << " does not start as an HTML page";
-    }
-  }
+  for (const Step& step : steps) html_files += HtmlOutputs(step.command).size();
   EXPECT_GT(html_files, 0u) << "the walk-through ends with an HTML report (`-o FILE.html`)";
+}
 
-  if (!update) return;
-  // An update is a deliberate change: refused when it changes nothing, or
-  // when a step failed for another reason (its output would be wrong).
-  if (::testing::Test::HasFailure()) {
-    ADD_FAILURE() << "README.md not rewritten: the walk-through fails for another reason; mend that first";
-  } else if (replacements.empty()) {
-    ADD_FAILURE() << "README.md not rewritten: every step already shows its output (unset MEMBENCH_UPDATE_GOLDEN)";
-  } else {
-    std::ofstream(readme_path, std::ios::binary) << Joined(WithOutputs(readme, replacements));
-    std::cout << "rewrote the output of " << replacements.size()
-              << " walk-through step(s) in README.md: read the diff and put `...` where values vary\n";
+// Each step is a test of its own, so that a step skipped is a skip the
+// checker of skips sees (scripts/check-skips.py). The steps run in order in
+// one process (the binary is one ctest test), in one directory: later steps
+// read the files earlier ones wrote.
+class WalkthroughStep : public testing::TestWithParam<std::size_t> {
+ protected:
+  static void SetUpTestSuite() {
+    readme_ = Lines(ReadFile(ReadmePath()));
+    steps_ = WalkthroughSteps(readme_);
+    // The reader's directory: build/ is where the binary is, files land beside it.
+    directory_ = TempPath("walkthrough");
+    fs::create_directories(directory_);
+    fs::create_directory_symlink(fs::path(MEMBENCH_BINARY).parent_path(), directory_ / "build");
+  }
+
+  // MEMBENCH_UPDATE_GOLDEN: the steps that no longer match get what they
+  // printed. An update is a deliberate change: refused when it changes
+  // nothing, or when a step failed for another reason (its output would be
+  // wrong).
+  static void TearDownTestSuite() {
+    if (!Updating()) return;
+    if (step_failed_) {
+      std::cout << "README.md not rewritten: the walk-through fails for another reason; mend that first\n";
+    } else if (replacements_.empty()) {
+      std::cout << "README.md not rewritten: every step already shows its output (unset MEMBENCH_UPDATE_GOLDEN)\n";
+    } else {
+      std::ofstream(ReadmePath(), std::ios::binary) << Joined(WithOutputs(readme_, replacements_));
+      std::cout << "rewrote the output of " << replacements_.size()
+                << " walk-through step(s) in README.md: read the diff and put `...` where values vary\n";
+    }
+  }
+
+  void TearDown() override { step_failed_ = step_failed_ || HasFailure(); }
+
+  static bool Updating() { return std::getenv("MEMBENCH_UPDATE_GOLDEN") != nullptr; }
+
+  static std::vector<std::string> readme_;
+  static std::vector<Step> steps_;
+  static fs::path directory_;
+  static std::vector<Replacement> replacements_;
+  static bool step_failed_;
+};
+
+std::vector<std::string> WalkthroughStep::readme_;
+std::vector<Step> WalkthroughStep::steps_;
+fs::path WalkthroughStep::directory_;
+std::vector<Replacement> WalkthroughStep::replacements_;
+bool WalkthroughStep::step_failed_ = false;
+
+TEST_P(WalkthroughStep, PrintsWhatTheReadmeShows) {
+  ASSERT_LT(GetParam(), steps_.size()) << "README.md changed while the test ran";
+  const Step& step = steps_[GetParam()];
+  if (step.command.rfind(kMembench, 0) != 0) {
+    EXPECT_TRUE(step.shown.empty()) << "`$ " << step.command
+                                    << "` is not run by this test, so the README cannot show its output";
+    return;
+  }
+  if (step.command.find("thp") != std::string::npos && !ThpAvailable()) {
+    GTEST_SKIP() << "[thp-disabled] `" << step.command << "`: THP is set to never on this machine";
+  }
+  const Printed printed = RunStep(step.command, directory_);
+  EXPECT_EQ(printed.status, 0) << step.command << "\n" << printed.stderr_text;
+  const BlockMatch match = MatchBlock(step.shown, printed.stdout_lines);
+  if (!match.matched) {
+    if (Updating()) {
+      replacements_.push_back({step, printed.stdout_lines});
+    } else {
+      ADD_FAILURE() << MismatchReport(step, GetParam(), match, printed.stdout_lines) << "stderr:\n"
+                    << printed.stderr_text;
+    }
+  }
+  for (const std::string& file : HtmlOutputs(step.command)) {
+    const fs::path path = directory_ / file;
+    ASSERT_TRUE(fs::exists(path)) << "`" << step.command << "` wrote no " << file;
+    EXPECT_EQ(ReadFile(path).rfind("<!DOCTYPE html>\n<html", 0), 0u) << file << " does not start as an HTML page";
   }
 }
+
+// "Step1_run_memcpy_size_64M_impl_all": the step's number and its command.
+std::string StepName(const testing::TestParamInfo<std::size_t>& info) {
+  static const std::vector<Step> steps = ReadmeSteps();
+  std::string name = "Step" + std::to_string(info.param + 1);
+  std::string command = steps[info.param].command;
+  if (command.rfind(kMembench, 0) == 0) command = command.substr(kMembench.size());
+  bool separator = true;
+  for (const char c : command) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      if (separator) name += '_';
+      name += c;
+      separator = false;
+    } else {
+      separator = true;
+    }
+  }
+  return name;
+}
+
+std::vector<std::size_t> StepIndices() {
+  std::vector<std::size_t> indices(ReadmeSteps().size());
+  for (std::size_t i = 0; i < indices.size(); ++i) indices[i] = i;
+  return indices;
+}
+
+INSTANTIATE_TEST_SUITE_P(Readme, WalkthroughStep, testing::ValuesIn(StepIndices()), StepName);
 
 }  // namespace
 }  // namespace membench

@@ -203,7 +203,7 @@ Command CommandDoctor() {
   Command c = Entry("doctor", "check this machine for measuring: its settings, and with --noise its noise floor",
                     {"membench doctor", "membench doctor --json", "membench doctor --noise",
                      "membench doctor --noise -r 20 --invocations 10",
-                     "membench doctor --noise --store postgresql://bench@db/fleet"});
+                     "membench doctor --noise --store postgresql://bench@db/fleet", "membench doctor --self-test"});
   c.measures = true;
   c.add_options = [args](CLI::App& cmd) { AddDoctorOptions(cmd, *args); };
   c.run = [args](const CommandLine& line) { return RunDoctor(*args, line.argc, line.argv); };

@@ -12,6 +12,7 @@
 #include "cli/machine_doctor.h"
 #include "cli/noise_floor_book.h"
 #include "cli/result_output.h"
+#include "cli/self_test.h"
 #include "core/error.h"
 #include "core/hypothesis.h"
 #include "core/measurement_stats.h"
@@ -235,6 +236,9 @@ void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args) {
   cmd.add_flag("--noise", args.noise,
                "after the check list, a short real A/A: noise, drift, the smallest change -r N can detect, "
                "this machine's noise floor between invocations, and the runs a side a 1-5% change needs");
+  cmd.add_flag("--self-test", args.self_test,
+               "instead of the check list, run the end-to-end checks of what CI machines lack, where this machine "
+               "has it: hardware counters, two NUMA nodes, hugetlb pools, this CPU's kernels (docs/testing.md)");
   cmd.add_option("-r,--repeat", args.runs, "samples per side (default 10)")->type_name("N");
   cmd.add_option("--invocations", args.invocations,
                  "separate runs of each reference point for the noise floor (default 5)")
@@ -245,6 +249,10 @@ void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args) {
 int RunDoctor(const DoctorArgs& args, int argc, char** argv) {
   if (args.json && args.noise) {
     throw Error("membench doctor: --json prints the check list only; run --noise without --json");
+  }
+  if (args.self_test) {
+    if (args.json || args.noise) throw Error("membench doctor: --self-test runs alone; drop --json and --noise");
+    return RunSelfTest();
   }
   if (!args.noise && (!args.runs.empty() || !args.invocations.empty() || args.save.wanted())) {
     throw Error("membench doctor: -r, --invocations and the store flags are for the A/A: add --noise");

@@ -16,6 +16,7 @@ namespace membench {
 struct DoctorArgs {
   bool json = false;        // the check list as JSON
   bool noise = false;       // then the A/A and the noise floors
+  bool self_test = false;   // the end-to-end checks of what CI cannot run (cli/self_test.h)
   std::string runs;         // "": 10
   std::string invocations;  // "": 5
   SaveFlags save;
@@ -23,7 +24,8 @@ struct DoctorArgs {
 
 void AddDoctorOptions(CLI::App& cmd, DoctorArgs& args);
 
-// The check list, then with --noise the A/A and the noise floors.
+// The check list, then with --noise the A/A and the noise floors; with
+// --self-test, the self-test alone.
 int RunDoctor(const DoctorArgs& args, int argc, char** argv);
 
 // argv: membench's own, for the result's command line.

@@ -158,12 +158,14 @@ int ExportHistory(const HistoryArgs& args) {
 int ImportHistory(const HistoryArgs& args) {
   // Every file is read before anything is saved: a bad one is an error on
   // its own, not half an import.
-  std::vector<RunResult> results;
-  for (const auto& path : args.files) results.push_back(os::LoadResult(path));
+  std::vector<std::pair<std::string, RunResult>> results;  // the file each came from
+  for (const auto& path : args.files) {
+    for (RunResult& result : os::LoadResults(path)) results.emplace_back(path, std::move(result));
+  }
   auto store = OpenStoreNamed(args.store);
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const SaveOutcome saved = store->Save(results[i], true);
-    fmt::print("{}: {} run {}\n", args.files[i], saved.already_stored ? "already stored as" : "saved as", saved.id);
+  for (const auto& [path, result] : results) {
+    const SaveOutcome saved = store->Save(result, true);
+    fmt::print("{}: {} run {}\n", path, saved.already_stored ? "already stored as" : "saved as", saved.id);
   }
   return 0;
 }

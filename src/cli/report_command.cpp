@@ -15,7 +15,9 @@ int RunReport(const ReportArgs& args) {
   // Every file is read before anything is written: a bad one is an error
   // on its own, not half a report.
   std::vector<RunResult> results;
-  for (const std::string& path : args.files) results.push_back(os::LoadResult(path));
+  for (const std::string& path : args.files) {
+    for (RunResult& result : os::LoadResults(path)) results.push_back(std::move(result));
+  }
   if (!args.output.empty()) os::CheckWritable(args.output, "-o");
   PrintResults(results, args.format, args.style, args.output);
   return 0;

@@ -68,7 +68,7 @@ SelectedRuns ResultSelector::Select(const std::string& name) {
     const std::int64_t id = StoredId(name);
     return {fmt::format("run {}", id), {store().Load(id)}};
   }
-  return {name, {os::LoadResult(name)}};
+  return {name, os::LoadResults(name)};
 }
 
 }  // namespace membench

@@ -252,6 +252,7 @@ int RunWorkload(const WorkloadInfo& info, std::map<std::string, std::string> val
   RunOptions options = OptionsFrom(flags, kDefaultInvocations);
   const std::optional<InvocationRole> role = ThisChildInvocation();
   if (role) {
+    TieToParent(*role);
     options.invocations = role->count;
     options.sampling.calibrated_loops = role->calibrated_loops;
   }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <initializer_list>
+#include <map>
 
 namespace membench {
 
@@ -11,6 +13,35 @@ std::uint64_t LatencyDistribution::Count() const {
   std::uint64_t n = 0;
   for (const LatencyBucket& b : buckets) n += b.count;
   return n;
+}
+
+std::size_t LatencyGrid::IndexOf(std::uint64_t units) {
+  if (units < kSubBuckets) return static_cast<std::size_t>(units);
+  const int exponent = 63 - std::countl_zero(units);  // at least 4
+  const int shift = exponent - 4;
+  const std::size_t sub = static_cast<std::size_t>(units >> shift) & (kSubBuckets - 1);
+  return kSubBuckets + static_cast<std::size_t>(shift) * kSubBuckets + sub;
+}
+
+std::size_t LatencyGrid::IndexOfNs(double ns) {
+  const double units = std::floor(ns * kUnitsPerNs);
+  // 2^64 units are 36 years: anything past them is the last bucket's.
+  if (!(units < 18446744073709551616.0)) return kBuckets - 1;
+  return IndexOf(units <= 0 ? 0 : static_cast<std::uint64_t>(units));
+}
+
+std::pair<std::uint64_t, std::uint64_t> LatencyGrid::BoundsOf(std::size_t index) {
+  if (index < kSubBuckets) return {index, index + 1};
+  const std::size_t shift = (index - kSubBuckets) / kSubBuckets;
+  const std::uint64_t sub = (index - kSubBuckets) % kSubBuckets;
+  return {(kSubBuckets + sub) << shift, (kSubBuckets + sub + 1) << shift};
+}
+
+std::pair<double, double> LatencyGrid::BoundsNs(std::size_t index) {
+  const auto [low, high] = BoundsOf(index);
+  // The last bucket's end overflows to 0 in units; in nanoseconds it is 2^64 units.
+  const double high_units = high == 0 ? 18446744073709551616.0 : static_cast<double>(high);
+  return {static_cast<double>(low) / kUnitsPerNs, high_units / kUnitsPerNs};
 }
 
 double LatencyPercentile(const LatencyDistribution& d, double fraction) {
@@ -29,55 +60,62 @@ double LatencyPercentile(const LatencyDistribution& d, double fraction) {
   return d.buckets.back().high_ns;
 }
 
+namespace {
+
+std::vector<LatencyBucket> BucketsOf(const std::map<std::size_t, std::uint64_t>& counts) {
+  std::vector<LatencyBucket> buckets;
+  for (const auto& [index, count] : counts) {
+    const auto [low, high] = LatencyGrid::BoundsNs(index);
+    buckets.push_back({low, high, count});
+  }
+  return buckets;
+}
+
+// The grid bucket of `b`, and whether `b` is exactly that bucket.
+std::pair<std::size_t, bool> GridBucketOf(const LatencyBucket& b) {
+  const std::size_t index = LatencyGrid::IndexOfNs((b.low_ns + b.high_ns) / 2);
+  const auto [low, high] = LatencyGrid::BoundsNs(index);
+  return {index, low == b.low_ns && high == b.high_ns};
+}
+
+}  // namespace
+
+bool PutOnGrid(std::vector<LatencyBucket>& buckets) {
+  std::map<std::size_t, std::uint64_t> counts;
+  bool moved = false;
+  for (const LatencyBucket& b : buckets) {
+    const auto [index, exact] = GridBucketOf(b);
+    moved = moved || !exact;
+    counts[index] += b.count;
+  }
+  buckets = BucketsOf(counts);
+  return moved;
+}
+
 void MergeLatencies(LatencyDistribution& into, const LatencyDistribution& more) {
-  if (into.buckets.empty()) {
-    const std::string what = into.what.empty() ? more.what : into.what;
-    into = more;
-    into.what = what;
-    return;
+  if (into.what.empty()) into.what = more.what;
+  if (into.buckets.empty()) into.overhead_ns = more.overhead_ns;
+  std::map<std::size_t, std::uint64_t> counts;
+  for (const LatencyDistribution* d : std::initializer_list<const LatencyDistribution*>{&into, &more}) {
+    for (const LatencyBucket& b : d->buckets) counts[GridBucketOf(b).first] += b.count;
   }
-  for (const LatencyBucket& b : more.buckets) {
-    const auto at = std::lower_bound(into.buckets.begin(), into.buckets.end(), b.low_ns,
-                                     [](const LatencyBucket& x, double low) { return x.low_ns < low; });
-    if (at != into.buckets.end() && at->low_ns == b.low_ns && at->high_ns == b.high_ns) {
-      at->count += b.count;
-    } else {
-      into.buckets.insert(at, b);
-    }
-  }
+  into.buckets = BucketsOf(counts);
 }
 
-std::size_t TickHistogram::IndexOf(std::uint64_t ticks) {
-  if (ticks < kSubBuckets) return static_cast<std::size_t>(ticks);
-  const int exponent = 63 - std::countl_zero(ticks);  // at least 4
-  const int shift = exponent - 4;
-  const std::size_t sub = static_cast<std::size_t>(ticks >> shift) & (kSubBuckets - 1);
-  return kSubBuckets + static_cast<std::size_t>(shift) * kSubBuckets + sub;
-}
-
-std::pair<std::uint64_t, std::uint64_t> TickHistogram::BoundsOf(std::size_t index) {
-  if (index < kSubBuckets) return {index, index + 1};
-  const std::size_t shift = (index - kSubBuckets) / kSubBuckets;
-  const std::uint64_t sub = (index - kSubBuckets) % kSubBuckets;
-  return {(kSubBuckets + sub) << shift, (kSubBuckets + sub + 1) << shift};
-}
-
-std::uint64_t TickHistogram::Count() const {
+std::uint64_t GridHistogram::Count() const {
   std::uint64_t n = 0;
   for (const std::uint64_t c : counts_) n += c;
   return n;
 }
 
-LatencyDistribution TickHistogram::ToDistribution(std::string what, double ticks_per_ns, double per_timing,
-                                                  double overhead_ticks) const {
+LatencyDistribution GridHistogram::ToDistribution(std::string what, double overhead_ns) const {
   LatencyDistribution d;
   d.what = std::move(what);
-  const double scale = 1.0 / (ticks_per_ns * per_timing);
-  d.overhead_ns = overhead_ticks / ticks_per_ns;
-  for (std::size_t i = 0; i < kBuckets; ++i) {
+  d.overhead_ns = overhead_ns;
+  for (std::size_t i = 0; i < LatencyGrid::kBuckets; ++i) {
     if (counts_[i] == 0) continue;
-    const auto [low, high] = BoundsOf(i);
-    d.buckets.push_back({static_cast<double>(low) * scale, static_cast<double>(high) * scale, counts_[i]});
+    const auto [low, high] = LatencyGrid::BoundsNs(i);
+    d.buckets.push_back({low, high, counts_[i]});
   }
   return d;
 }

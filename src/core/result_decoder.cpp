@@ -263,10 +263,17 @@ LatencyDistribution ReadLatency(const Reader& in, const json& l, const std::stri
     const json& b = in.Array(buckets[i], bucket);
     if (b.size() != 3) in.Fail(bucket, "is not [low_ns, high_ns, count]");
     LatencyBucket out{in.Number(b[0], bucket), in.Number(b[1], bucket), in.Unsigned(b[2], bucket)};
-    if (!(out.low_ns < out.high_ns) || (!d.buckets.empty() && out.low_ns < d.buckets.back().high_ns)) {
-      in.Fail(bucket, "is not a bucket above the one before it");
+    if (!(out.low_ns >= 0 && out.low_ns < out.high_ns && std::isfinite(out.high_ns))) {
+      in.Fail(bucket, "is not a bucket [low_ns, high_ns) of latencies 0 <= low < high");
     }
     d.buckets.push_back(out);
+  }
+  // Files written before the fixed grid kept each preparation's buckets at
+  // its own timer rate: overlapping, and in no one order.
+  if (PutOnGrid(d.buckets)) {
+    d.what +=
+        " (the file's buckets were not on the fixed nanosecond grid: each was moved to the grid bucket of its "
+        "middle, so a percentile may be off by a bucket's width, 1/16 of its value)";
   }
   return d;
 }
@@ -428,13 +435,17 @@ ResultKind ReadKind(const Reader& in, const std::string& name) {
 
 }  // namespace
 
-RunResult ParseResult(const std::string& text, const std::string& origin) {
-  json doc;
+namespace {
+
+json ParseJson(const std::string& text, const std::string& origin) {
   try {
-    doc = json::parse(text);
+    return json::parse(text);
   } catch (const json::exception&) {
     throw Error(origin + " is not a membench result (not JSON); write one with --json");
   }
+}
+
+RunResult ResultFromJson(const json& doc, const std::string& origin) {
   if (!doc.is_object() || !doc.contains("schema") || !doc["schema"].is_string()) {
     throw Error(origin + " is not a membench result (no \"schema\"); write one with --json");
   }
@@ -500,6 +511,22 @@ RunResult ParseResult(const std::string& text, const std::string& origin) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+RunResult ParseResult(const std::string& text, const std::string& origin) {
+  return ResultFromJson(ParseJson(text, origin), origin);
+}
+
+std::vector<RunResult> ParseResults(const std::string& text, const std::string& origin) {
+  const json doc = ParseJson(text, origin);
+  if (!doc.is_array()) return {ResultFromJson(doc, origin)};
+  if (doc.empty()) throw Error(origin + " is an empty list, with no membench result in it");
+  std::vector<RunResult> results;
+  for (std::size_t i = 0; i < doc.size(); ++i)
+    results.push_back(ResultFromJson(doc[i], fmt::format("{}[{}]", origin, i)));
+  return results;
 }
 
 }  // namespace membench

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 
@@ -15,5 +16,9 @@ namespace membench {
 
 // `text` is the file's contents; `origin` names it in errors.
 RunResult ParseResult(const std::string& text, const std::string& origin);
+
+// A file of one result, or of several (a JSON array of them, as `report
+// --format json` writes for several runs).
+std::vector<RunResult> ParseResults(const std::string& text, const std::string& origin);
 
 }  // namespace membench

@@ -22,8 +22,8 @@
 #include "sys/cache_pressure.h"
 #include "sys/cgroup_limits.h"
 #include "sys/clock.h"
-#include "sys/profiler.h"
 #include "sys/collect_system_info.h"
+#include "sys/cpu_features_mask.h"
 #include "sys/events.h"
 #include "sys/interrupt.h"
 #include "sys/limits.h"
@@ -31,6 +31,7 @@
 #include "sys/mthp.h"
 #include "sys/perf_events.h"
 #include "sys/process.h"
+#include "sys/profiler.h"
 #include "sys/read_kernel_accounting.h"
 #include "sys/scratch_file.h"
 #include "sys/terminal.h"
@@ -224,6 +225,12 @@ Invocation::Invocation(ResultKind kind, int argc, char** argv) : guards_(std::ma
   result_.started_at = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
                                    fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
   result_.system = sys::CollectSystemInfo();
+  if (const std::string mask = sys::CpuFeaturesMask(); !mask.empty()) {
+    result_.notes.push_back(
+        fmt::format("{}={}: these CPU features were hidden (a test hook), so the kernels that "
+                    "need them were not run and the system's features leave them out",
+                    sys::kCpuFeaturesMaskVariable, mask));
+  }
 }
 
 Invocation::~Invocation() = default;

@@ -34,6 +34,12 @@ RunResult LoadResult(const std::string& path) {
   return ParseResult(*text, path);
 }
 
+std::vector<RunResult> LoadResults(const std::string& path) {
+  const auto text = sys::ReadFile(path);
+  if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
+  return ParseResults(*text, path);
+}
+
 std::optional<std::string> EnvironmentValue(const std::string& name) { return sys::EnvironmentValue(name); }
 std::string DataHome() { return sys::DataHome(); }
 std::string StateHome() { return sys::StateHome(); }

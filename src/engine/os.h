@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/machine_facts.h"
 #include "core/result.h"
@@ -32,6 +33,9 @@ void CreateDirectories(const std::string& path);
 // A result file (membench-result/1) read back; throws Error naming the file
 // and the field when it is not one of ours.
 RunResult LoadResult(const std::string& path);
+// A file of one result or of several (a JSON array, as `report --format
+// json` writes several runs).
+std::vector<RunResult> LoadResults(const std::string& path);
 
 // nullopt when the variable is unset or empty.
 std::optional<std::string> EnvironmentValue(const std::string& name);

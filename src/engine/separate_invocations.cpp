@@ -68,6 +68,8 @@ std::optional<InvocationRole> ThisChildInvocation() {
   return out;
 }
 
+void TieToParent(const InvocationRole& role) { sys::TieToParent(role.result_pipe); }
+
 int HandBackResult(const RunResult& result, const InvocationRole& role) {
   sys::HandBackToParent(role.result_pipe, ResultToJson(result).dump() + "\n");
   return 0;

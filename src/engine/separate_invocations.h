@@ -38,6 +38,10 @@ struct InvocationRole {
 // membench the user started.
 std::optional<InvocationRole> ThisChildInvocation();
 
+// In a child, before it measures: it dies with its parent, and stops
+// between samples once the parent is gone (sys/membench_child.h).
+void TieToParent(const InvocationRole& role);
+
 // In a child: writes its result where the parent reads it; returns the
 // child's exit status (0: written).
 int HandBackResult(const RunResult& result, const InvocationRole& role);

@@ -7,6 +7,7 @@
 
 #include "sys/arm64_cpu_decode.h"
 #include "sys/cpu.h"
+#include "sys/cpu_features_mask.h"
 #include "sys/files.h"
 
 namespace membench::sys {
@@ -33,7 +34,11 @@ std::uint64_t ReadDczid() {
 }  // namespace
 
 const CpuInfo& Cpu() {
-  static const CpuInfo cpu = DecodeArm64({::getauxval(AT_HWCAP), ::getauxval(AT_HWCAP2), ReadMidr(), ReadDczid()});
+  static const CpuInfo cpu = [] {
+    CpuInfo decoded = DecodeArm64({::getauxval(AT_HWCAP), ::getauxval(AT_HWCAP2), ReadMidr(), ReadDczid()});
+    MaskCpuFeatures(decoded, CpuFeaturesMask());
+    return decoded;
+  }();
   return cpu;
 }
 

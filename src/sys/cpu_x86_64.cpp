@@ -1,10 +1,10 @@
 // File: sys/cpu_x86_64.cpp
-#include "sys/cpu.h"
-
 #include <cpuid.h>
 
 #include <cstdint>
 
+#include "sys/cpu.h"
+#include "sys/cpu_features_mask.h"
 #include "sys/cpuid_decode.h"
 
 namespace membench::sys {
@@ -25,7 +25,11 @@ std::uint64_t Xgetbv() {
 }  // namespace
 
 const CpuInfo& Cpu() {
-  static const CpuInfo cpu = DecodeCpuid(ExecuteCpuid, Xgetbv);
+  static const CpuInfo cpu = [] {
+    CpuInfo decoded = DecodeCpuid(ExecuteCpuid, Xgetbv);
+    MaskCpuFeatures(decoded, CpuFeaturesMask());
+    return decoded;
+  }();
   return cpu;
 }
 

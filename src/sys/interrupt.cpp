@@ -1,6 +1,7 @@
 // File: sys/interrupt.cpp
 #include "sys/interrupt.h"
 
+#include <poll.h>
 #include <signal.h>
 
 #include <atomic>
@@ -12,6 +13,9 @@ namespace membench::sys {
 namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
+volatile std::sig_atomic_t g_hard_stop = 0;
+// The pipe whose reader's end stops the run; -1 when none.
+int g_lifeline_fd = -1;
 // The child membench the stop signals go to; 0 when none.
 std::atomic<pid_t> g_forward_to{0};
 static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
@@ -36,6 +40,7 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 extern "C" void OnStopSignal(int signal_number) {
   if (const pid_t child = g_forward_to.load(); child > 0) {
     ::kill(child, signal_number);
+    if (signal_number == SIGTERM || g_interrupted != 0) g_hard_stop = 1;
     g_interrupted = 1;
     return;
   }
@@ -71,7 +76,18 @@ void InstallInterruptHandling() {
   std::signal(SIGPIPE, SIG_IGN);
 }
 
-bool Interrupted() { return g_interrupted != 0; }
+bool Interrupted() {
+  if (g_interrupted == 0 && g_lifeline_fd >= 0) {
+    // A pipe's write end polls as an error once no reader is left.
+    pollfd lifeline{g_lifeline_fd, POLLOUT, 0};
+    if (::poll(&lifeline, 1, 0) == 1 && (lifeline.revents & (POLLERR | POLLHUP)) != 0) g_interrupted = 1;
+  }
+  return g_interrupted != 0;
+}
+
+bool HardStopAsked() { return g_hard_stop != 0; }
+
+void StopWhenReaderGoes(int fd) { g_lifeline_fd = fd; }
 
 void ForwardStopSignalsTo(pid_t child) {
   g_forward_to.store(child);

@@ -18,7 +18,14 @@ void InstallInterruptHandling();
 // this process as asked to stop: it never ends it. A stop asked for before
 // the call is passed on at once (as SIGINT). 0 ends the passing on.
 void ForwardStopSignalsTo(pid_t child);
-// Whether a stop was asked for.
+// Whether a stop was asked for, or the reader of `fd` given to
+// StopWhenReaderGoes is gone (a child invocation's parent).
 bool Interrupted();
+// Whether a stop that must end the run in bounded time was asked for: a
+// SIGTERM, or a second stop signal.
+bool HardStopAsked();
+// From now on Interrupted() is also true once nobody reads the pipe `fd`
+// writes to.
+void StopWhenReaderGoes(int fd);
 
 }  // namespace membench::sys

@@ -6,6 +6,10 @@
 // as a membench alone would (the first signal between samples, a second at
 // once, its settings restored either way), and the parent outlives it to
 // report what the invocations measured. The child dies with the parent.
+// A SIGTERM, or a second stop signal, gives the child kChildGraceSeconds to
+// end; past them the parent kills the child's process group (a child
+// stopped or stuck in a long sample), so a run ends in bounded time, with
+// what the earlier invocations measured.
 // It hands its result back through a pipe: no file to create (TMPDIR may
 // be the very thing a run is refused for) and none to leave behind.
 #pragma once
@@ -17,6 +21,8 @@
 #include "sys/child_process.h"
 
 namespace membench::sys {
+
+inline constexpr int kChildGraceSeconds = 3;
 
 struct ChildOutcome {
   ExitStatus status;
@@ -30,6 +36,14 @@ struct ChildOutcome {
 ChildOutcome RunMembenchChild(const std::vector<std::string>& args,
                               const std::vector<std::pair<std::string, std::string>>& environment,
                               const std::string& pipe_variable);
+
+// In the child, before it measures: dies with the parent that started it.
+// The death signal is set again (an execve of a binary with file
+// capabilities drops it), a parent already gone ends the child at once,
+// and from then on Interrupted() is also true once the parent is gone (no
+// reader is left on the result pipe), so a child whose death signal was
+// lost still stops between samples and starts no more workers.
+void TieToParent(const std::string& pipe_fd);
 
 // In the child: writes `text` to the pipe the parent named, and closes it.
 // Throws Error when the write fails (the parent is gone).

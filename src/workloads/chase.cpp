@@ -129,7 +129,7 @@ class ChaseWorkload final : public Workload {
                                 "give --chains 1",
                                 chains_));
       }
-      recorder_.Calibrate();
+      recorder_.Calibrate(static_cast<double>(kTimedChain));
     }
   }
 
@@ -154,9 +154,7 @@ class ChaseWorkload final : public Workload {
 
   std::uint64_t WorkPerLoop() const override { return loads_per_loop_; }
   std::vector<PageProof> PageProofs() const override { return {region_.Proof()}; }
-  std::optional<LatencyDistribution> Latencies() const override {
-    return recorder_.Distribution(TimedChainWhat(), static_cast<double>(kTimedChain));
-  }
+  std::optional<LatencyDistribution> Latencies() const override { return recorder_.Distribution(TimedChainWhat()); }
 
   // What the walk lets a prefetcher see: only a strided chain has a stride
   // for one to follow.

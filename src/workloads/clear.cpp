@@ -259,7 +259,11 @@ class ClearWorkload final : public Workload {
   std::uint64_t access_ticks_ = 0;
 };
 
-WorkloadNeeds Needs(const Point& point) { return MemoryNeeds(PagePolicy::kDefault, Options().Read(point).size, 1); }
+WorkloadNeeds Needs(const Point& point) {
+  const ClearOptions options = Options().Read(point);
+  FillValueFor(FindFillKernel(options.impl), options.value);
+  return MemoryNeeds(PagePolicy::kDefault, options.size, 1);
+}
 
 WorkloadInfo ClearWorkloadInfo() {
   WorkloadInfo info;

@@ -125,7 +125,7 @@ class FaultWorkload final : public Workload {
         throw Error(fmt::format("--latencies on with --pages {}: --size {} is not whole {} pages",
                                 PagePolicyName(policy_), FormatSize(size_), FormatSize(granule_)));
       }
-      recorder_.Calibrate();
+      recorder_.Calibrate(1.0);
     }
     if (case_ == Case::kAnonWriteRandom) {
       order_.resize(pages);
@@ -201,8 +201,7 @@ class FaultWorkload final : public Workload {
   std::optional<LatencyDistribution> Latencies() const override {
     return recorder_.Distribution(
         "a fault: the first touch of each page of the size asked for (4 KiB; 2 MiB for thp; the mTHP or hugetlb "
-        "size), timed alone",
-        1.0);
+        "size), timed alone");
   }
 
   std::vector<std::string> Notes() const override {

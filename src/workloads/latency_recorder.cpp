@@ -16,7 +16,7 @@ ParamSpec LatenciesParam(const std::string& what) {
                      {"off", "on"});
 }
 
-void LatencyRecorder::Calibrate() {
+void LatencyRecorder::Calibrate(double per_timing) {
   constexpr int kPairs = 1001;
   std::vector<std::uint64_t> pairs(kPairs);
   for (std::uint64_t& ticks : pairs) {
@@ -28,6 +28,7 @@ void LatencyRecorder::Calibrate() {
   // 20 ms: the TSC's rate to a part in ten thousand, against the
   // microseconds to milliseconds a distribution's buckets span.
   ticks_per_ns_ = sys::MeasureTscTicksPerNs(20'000'000);
+  grid_units_per_tick_ = LatencyGrid::kUnitsPerNs / ticks_per_ns_ / per_timing;
 }
 
 std::string LatencyRecorder::TimerNote() const {
@@ -36,9 +37,9 @@ std::string LatencyRecorder::TimerNote() const {
                      overhead_ticks_ == 1 ? "" : "s");
 }
 
-std::optional<LatencyDistribution> LatencyRecorder::Distribution(const std::string& what, double per_timing) const {
+std::optional<LatencyDistribution> LatencyRecorder::Distribution(const std::string& what) const {
   if (!active() || histogram_.Count() == 0) return std::nullopt;
-  return histogram_.ToDistribution(what, ticks_per_ns_, per_timing, static_cast<double>(overhead_ticks_));
+  return histogram_.ToDistribution(what, static_cast<double>(overhead_ticks_) / ticks_per_ns_);
 }
 
 std::string TimedChainWhat() {

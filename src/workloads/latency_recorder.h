@@ -3,8 +3,9 @@
 // is the TSC read after every earlier instruction has completed (lfence,
 // sys::ReadTscOrdered) on both sides of the timed code; the cost of such a
 // pair with nothing between, calibrated when the point is prepared (the
-// median of a thousand), is subtracted from each timing, and what is left
-// counted into a TickHistogram (core/latency_histogram.h).
+// median of a thousand), is subtracted from each timing, and what is left,
+// in nanoseconds a unit, counted into the fixed grid of a GridHistogram
+// (core/latency_histogram.h).
 #pragma once
 
 #include <cstdint>
@@ -32,19 +33,23 @@ std::string TimedChainWhat();
 
 class LatencyRecorder {
  public:
-  // Measures the timer's overhead and the TSC's rate; a recorder that was
-  // never calibrated records nothing (Distribution returns none).
-  void Calibrate();
+  // Measures the timer's overhead and the TSC's rate, for timings of
+  // `per_timing` units each (a chain of loads), each recorded as the
+  // latency of one. A recorder that was never calibrated records nothing
+  // (Distribution returns none).
+  void Calibrate(double per_timing);
   bool active() const { return ticks_per_ns_ > 0; }
 
   std::uint64_t Start() const { return sys::ReadTscOrdered(); }
+  // A multiply and a conversion beside the timed code: the grid is in
+  // nanoseconds, whatever the timer's rate.
   void Stop(std::uint64_t start) {
     const std::uint64_t ticks = sys::ReadTscOrdered() - start;
-    histogram_.Add(ticks > overhead_ticks_ ? ticks - overhead_ticks_ : 0);
+    const std::uint64_t net = ticks > overhead_ticks_ ? ticks - overhead_ticks_ : 0;
+    histogram_.Add(static_cast<std::uint64_t>(static_cast<double>(net) * grid_units_per_tick_));
   }
 
-  // Each timing of `per_timing` units, as the latency of one.
-  std::optional<LatencyDistribution> Distribution(const std::string& what, double per_timing) const;
+  std::optional<LatencyDistribution> Distribution(const std::string& what) const;
 
   // The timer, its rate and its overhead, for the notes: "latencies timed
   // with the CNTVCT at 25 MHz (one tick 40 ns), 1 tick of overhead
@@ -52,9 +57,10 @@ class LatencyRecorder {
   std::string TimerNote() const;
 
  private:
-  TickHistogram histogram_;
+  GridHistogram histogram_;
   std::uint64_t overhead_ticks_ = 0;
   double ticks_per_ns_ = 0;
+  double grid_units_per_tick_ = 0;  // of one unit of a timing
 };
 
 // Follows the chain from p for `loads` loads, timing one run of

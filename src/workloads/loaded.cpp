@@ -184,7 +184,7 @@ class LoadedWorkload final : public Workload {
     if (node) sys::BindToNode(region_.data(), size, *node);
     BuildChain(size);
     if (options.latencies == "on") {
-      recorder_.Calibrate();
+      recorder_.Calibrate(static_cast<double>(kTimedChain));
       notes_.push_back(fmt::format("latencies=on: the latency worker's walk is timed {} loads at a time, one such "
                                    "run in {}, with two ordered {} reads ({}) around it",
                                    kTimedChain, kTimeEvery, sys::kCycleTimerName, sys::kOrderedTimerRead));
@@ -277,9 +277,7 @@ class LoadedWorkload final : public Workload {
     return proofs;
   }
   std::vector<std::string> Notes() const override { return notes_; }
-  std::optional<LatencyDistribution> Latencies() const override {
-    return recorder_.Distribution(TimedChainWhat(), static_cast<double>(kTimedChain));
-  }
+  std::optional<LatencyDistribution> Latencies() const override { return recorder_.Distribution(TimedChainWhat()); }
 
  private:
   // One random cycle over every line of the working set: no prefetcher

@@ -75,6 +75,7 @@ class MemsetWorkload final : public BufferKernelWorkload {
 WorkloadNeeds Needs(const Point& point) {
   CheckSizeDist(point);
   const MemsetOptions options = Options().Read(point);
+  FillValueFor(FindFillKernel(options.impl), options.value);
   return MemoryNeeds(options.pages, options.size + options.dst_offset, 1);
 }
 

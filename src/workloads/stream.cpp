@@ -10,9 +10,9 @@
 // arrays on its own CPU (--cpu), as STREAM's OpenMP static schedule gives
 // each thread its own part.
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "core/error.h"
 #include "core/option_table.h"
@@ -21,6 +21,7 @@
 #include "kernels/stream_ops.h"
 #include "sys/collect_machine_facts.h"
 #include "sys/memory.h"
+#include "sys/test_hook.h"
 #include "workloads/mapped_buffers.h"
 
 namespace membench {
@@ -120,6 +121,7 @@ class StreamWorkload final : public Workload {
       }
       asm volatile("" : : : "memory");
     }
+    if (corrupt_element_ && elements_ > 0) a[elements_ / 2] += 1;
   }
 
   std::uint64_t WorkPerLoop() const override {
@@ -171,6 +173,8 @@ class StreamWorkload final : public Workload {
 
   StreamOp op_ = StreamOp::kTriad;
   std::uint64_t elements_ = 0;
+  // A test's injected fault (sys/test_hook.h): validation must refuse it.
+  bool corrupt_element_ = sys::TestHookOn("stream-corrupt-element");
   Buffer a_, b_, c_;
 };
 
