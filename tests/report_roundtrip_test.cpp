@@ -62,6 +62,41 @@ INSTANTIATE_TEST_SUITE_P(
                     Golden{"exec", "exec -r 3 JSON -- true"}, Golden{"lmsummary", "run lmsummary -r 2"}),
     [](const testing::TestParamInfo<Golden>& golden) { return std::string(golden.param.name); });
 
+// Result files of the default three invocations written by the membench
+// of an earlier version (tests/data/old/make-fixtures.sh), before single
+// latencies, profiles and node proofs existed: decoded and re-rendered,
+// each point's samples and mean rate as that membench wrote them.
+TEST(ReportCommand, ResultFilesOfAnEarlierVersionAreReadAsWritten) {
+  for (const char* name : {"result-memcpy.json", "result-chase.json"}) {
+    SCOPED_TRACE(name);
+    const std::string old_path = std::string(MEMBENCH_SOURCE_DIR) + "/tests/data/old/" + name;
+    const nlohmann::json old = ReadJson(old_path);
+    ASSERT_EQ(old["invocations"].get<int>(), 3);
+    const Outcome text = Membench("report " + old_path);
+    ASSERT_EQ(text.status, 0) << text.output;
+    const std::string json_path = TempPath(std::string("rewritten-") + name);
+    const Outcome rewritten = Membench("report " + old_path + " --format json -o " + json_path);
+    ASSERT_EQ(rewritten.status, 0) << rewritten.output;
+    const nlohmann::json now = ReadJson(json_path);
+    ASSERT_EQ(now["measurements"].size(), old["measurements"].size());
+    for (std::size_t i = 0; i < old["measurements"].size(); ++i) {
+      const auto& before = old["measurements"][i];
+      const auto& after = now["measurements"][i];
+      EXPECT_EQ(after["samples"], before["samples"]) << i;
+      const double mean = before["stats"]["rate_per_second"]["mean"].get<double>();
+      EXPECT_NEAR(after["stats"]["rate_per_second"]["mean"].get<double>(), mean, mean * 1e-12) << i;
+      EXPECT_FALSE(after.contains("latency") && !after["latency"].is_null()) << "no latencies were measured";
+      // The row of the point, named as the old run named it.
+      const std::string label = before["point"].is_object() && before["point"].contains("impl")
+                                    ? before["point"]["impl"].get<std::string>()
+                                    : "";
+      if (!label.empty()) {
+        EXPECT_NE(text.output.find("\n" + label + " "), std::string::npos) << text.output;
+      }
+    }
+  }
+}
+
 TEST(ReportCommand, RefusesWhatIsNotAResultAndNeedsAFile) {
   const std::string bad = TempPath("bad.json");
   std::ofstream(bad) << "{\"hello\": 1}";

@@ -1,6 +1,7 @@
 // File: sys/child_process.cpp
 #include "sys/child_process.h"
 
+#include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,6 +59,34 @@ ChildProcess ChildProcess::Fork(const std::function<int()>& body, const ChildSet
   }
   // Set on both sides, so it holds whichever runs first.
   if (setup.process_group >= 0) ::setpgid(pid, setup.process_group == 0 ? pid : setup.process_group);
+  ChildProcess child;
+  child.pid_ = pid;
+  return child;
+}
+
+ChildProcess ChildProcess::Spawn(const std::string& program, const std::vector<std::string>& argv,
+                                 const std::vector<std::string>& envp) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::vector<char*> environment;
+  for (const std::string& e : envp) environment.push_back(const_cast<char*>(e.c_str()));
+  environment.push_back(nullptr);
+  posix_spawnattr_t attributes;
+  ::posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGABRT}) sigaddset(&defaults, s);
+  sigset_t none;
+  sigemptyset(&none);
+  ::posix_spawnattr_setsigdefault(&attributes, &defaults);
+  ::posix_spawnattr_setsigmask(&attributes, &none);
+  ::posix_spawnattr_setpgroup(&attributes, 0);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+  pid_t pid = -1;
+  const int failed = ::posix_spawn(&pid, program.c_str(), nullptr, &attributes, args.data(), environment.data());
+  ::posix_spawnattr_destroy(&attributes);
+  if (failed != 0) throw Error(program + " could not be started: " + std::strerror(failed));
   ChildProcess child;
   child.pid_ = pid;
   return child;

@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace membench::sys {
 
@@ -49,6 +50,13 @@ class ChildProcess {
   // Forks; the child runs body and _exits with what it returns (1 if it
   // throws). Throws Error when fork fails, saying why (EAGAIN: ulimit -u).
   static ChildProcess Fork(const std::function<int()>& body, const ChildSetup& setup = {});
+  // Starts `program` with argv and envp through posix_spawn (vfork-like: it
+  // copies none of membench's memory), leading a process group of its own,
+  // with every signal membench handles back at its default. posix_spawn
+  // cannot set the death signal: the program sets it itself once started
+  // (a child invocation's TieToParent). Throws Error when it cannot start.
+  static ChildProcess Spawn(const std::string& program, const std::vector<std::string>& argv,
+                            const std::vector<std::string>& envp);
 
   ChildProcess(ChildProcess&& other) noexcept;
   ChildProcess& operator=(ChildProcess&& other) noexcept;

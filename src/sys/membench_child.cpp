@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <optional>
 
 #include "core/error.h"
@@ -34,26 +35,30 @@ ChildOutcome RunMembenchChild(const std::vector<std::string>& args,
   const std::string program = ExecutablePath();
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> pointers;
-  for (std::string& a : argv) pointers.push_back(a.data());
-  pointers.push_back(nullptr);
   int result[2] = {-1, -1};
   if (::pipe2(result, O_CLOEXEC) != 0) throw Error(std::string("pipe failed: ") + std::strerror(errno));
+  // The write end alone crosses into the child (membench starts no other
+  // process meanwhile: this runs on its only thread).
+  ::fcntl(result[1], F_SETFD, 0);
+  // This process's environment, with the pipe, the parent and `environment`
+  // set over it.
+  std::map<std::string, std::string> variables;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const auto equals = entry.find('=');
+    if (equals != std::string::npos) variables[entry.substr(0, equals)] = entry.substr(equals + 1);
+  }
+  variables[pipe_variable] = std::to_string(result[1]);
+  variables[kParentVariable] = std::to_string(::getpid());
+  for (const auto& [name, value] : environment) variables[name] = value;
+  std::vector<std::string> envp;
+  for (const auto& [name, value] : variables) envp.push_back(name + "=" + value);
+  // Spawned, not forked: a vfork-like start copies none of the parent's
+  // memory, and works where fork does not (glibc's fork in a dynamically
+  // linked arm64 program spins in the child under qemu-aarch64 7.2).
   ChildProcess child;
-  const pid_t parent = ::getpid();
   try {
-    child = ChildProcess::Fork(
-        [&] {
-          ::close(result[0]);
-          // The write end alone crosses the execve.
-          ::fcntl(result[1], F_SETFD, 0);
-          ::setenv(pipe_variable.c_str(), std::to_string(result[1]).c_str(), 1);
-          ::setenv(kParentVariable, std::to_string(parent).c_str(), 1);
-          for (const auto& [name, value] : environment) ::setenv(name.c_str(), value.c_str(), 1);
-          ::execv(program.c_str(), pointers.data());
-          return 127;
-        },
-        ChildSetup{true, ChildSetup::Interrupts::kDefault, 0});
+    child = ChildProcess::Spawn(program, argv, envp);
   } catch (...) {
     ::close(result[0]);
     ::close(result[1]);
