@@ -3,7 +3,7 @@
 # commit before the store's last migration (schema version 3, "store:
 # schema version 3 keeps each host's noise floors"): that commit's tree
 # exported into a scratch folder and built there (cmake --build ... --target
-# membench membench-helper membench-forker). They are frozen: the tests
+# membench membench-helper). They are frozen: the tests
 # (store_test's OldStoreFixture, report_roundtrip_test's OldResultFiles)
 # check that today's membench opens, migrates and reads what that membench
 # wrote. Running this again replaces them with another version's output;
@@ -25,23 +25,26 @@ cleanup() {
 }
 trap cleanup EXIT
 
+mkdir "$work/pg" "$work/socket"
+chown postgres "$work/pg" "$work/socket"
 runuser -u postgres -- "$pg_bin/initdb" --no-sync -A trust -U postgres -E UTF8 -D "$work/pg" > /dev/null
-runuser -u postgres -- "$pg_bin/pg_ctl" -w -D "$work/pg" -l "$work/pg.log" -o "-k $work -p 54331 -h ''" start > /dev/null
-pg="postgresql:///postgres?host=$work&port=54331&user=postgres"
+runuser -u postgres -- "$pg_bin/pg_ctl" -w -D "$work/pg" -l "$work/socket/pg.log" \
+  -o "-k $work/socket -p 54331 -h ''" start > /dev/null
+pg="postgresql:///postgres?host=$work/socket&port=54331&user=postgres"
 
 # The same three runs into each store: two tags of an A/B with labels, and
 # a fault run; one invocation each, short.
 for store in "$out/store-v2.sqlite" "$pg"; do
   [ "$store" = "$pg" ] || rm -f "$store"
-  "$old" run memset --size 16K --impl libc,stosb -r 3 --invocations 1 --save --store "$store" --tag base \
+  "$old" run memset --size 16K --impl libc,stosb -r 3 --save --store "$store" --tag base \
     --label kernel=6.1-base > /dev/null
-  "$old" run memset --size 16K --impl libc,stosb -r 3 --invocations 1 --save --store "$store" --tag patched \
+  "$old" run memset --size 16K --impl libc,stosb -r 3 --save --store "$store" --tag patched \
     --label kernel=6.1-patched > /dev/null
-  "$old" run fault --size 1M --pages 4k -r 2 --invocations 1 --save --store "$store" --tag base > /dev/null
+  "$old" run fault --size 1M --pages 4k -r 2 --save --store "$store" --tag base > /dev/null
 done
 pg_dump --no-owner --no-privileges -d "$pg" > "$out/store-v2.pg.sql"
 
-# Result files of the default three invocations, before the fields added
+# Result files of that version's defaults (one process: separate invocations came later), before the fields added
 # since (single latencies, profiles, node proofs).
 "$old" run memcpy --size 4M --impl libc,movsb -r 3 --json "$out/result-memcpy.json" > /dev/null
 "$old" run chase --size 1M -r 3 --json "$out/result-chase.json" > /dev/null
