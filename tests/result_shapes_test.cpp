@@ -40,22 +40,28 @@ const std::string& Size() {
   return size;
 }
 
-// The result's samples came from all three invocations.
-void ExpectThreeInvocations(const nlohmann::json& result) {
+// `membench run ARGS -r 3` with its JSON, whose samples must come from all
+// three invocations; null when the run failed (a test failure).
+nlohmann::json RunWithTheDefaults(const std::string& args, const std::string& name) {
+  const std::string path = TempPath(name + ".json");
+  const Outcome run = Membench("run " + args + " -r 3 --json " + path);
+  if (run.status != 0) {
+    ADD_FAILURE() << args << "\n" << run.output;
+    return nullptr;
+  }
+  const nlohmann::json result = ReadJson(path);
   EXPECT_EQ(result["invocations"].get<int>(), 3);
   std::set<int> invocations;
   for (const auto& m : result["measurements"]) {
     for (const auto& s : m["samples"]) invocations.insert(s["invocation"].get<int>());
   }
   EXPECT_EQ(invocations, (std::set<int>{0, 1, 2}));
+  return result;
 }
 
 TEST(ResultShapes, LatenciesOfAChasePastTheCacheMergeAcrossInvocations) {
-  const std::string path = TempPath("latencies-default.json");
-  const Outcome run = Membench("run chase --size " + Size() + " -r 3 --latencies on --json " + path);
-  ASSERT_EQ(run.status, 0) << run.output;
-  const nlohmann::json result = ReadJson(path);
-  ExpectThreeInvocations(result);
+  const nlohmann::json result = RunWithTheDefaults("chase --size " + Size() + " --latencies on", "latencies-default");
+  ASSERT_FALSE(result.is_null());
   const auto& latency = result["measurements"][0]["latency"];
   ASSERT_TRUE(latency.is_object()) << result["measurements"][0];
   EXPECT_GT(latency["count"].get<std::uint64_t>(), 1000u);
@@ -71,11 +77,8 @@ TEST(ResultShapes, LatenciesOfAChasePastTheCacheMergeAcrossInvocations) {
 }
 
 TEST(ResultShapes, AProfileOfFaultsPastTheCacheMergesAcrossInvocations) {
-  const std::string path = TempPath("profile-default.json");
-  const Outcome run = Membench("run fault --size " + Size() + " --pages 4k -r 3 --profile --json " + path);
-  ASSERT_EQ(run.status, 0) << run.output;
-  const nlohmann::json result = ReadJson(path);
-  ExpectThreeInvocations(result);
+  const nlohmann::json result = RunWithTheDefaults("fault --size " + Size() + " --pages 4k --profile", "profile-default");
+  ASSERT_FALSE(result.is_null());
   std::set<int> profiled;
   for (const auto& s : result["measurements"][0]["samples"]) {
     if (s["profile_samples"].get<std::uint64_t>() > 0) profiled.insert(s["invocation"].get<int>());
@@ -84,11 +87,8 @@ TEST(ResultShapes, AProfileOfFaultsPastTheCacheMergesAcrossInvocations) {
 }
 
 TEST(ResultShapes, TheKernelsAccountingOfEachInvocationIsKept) {
-  const std::string path = TempPath("kernel-default.json");
-  const Outcome run = Membench("run fault --size " + Size() + " --pages 4k -r 3 --json " + path);
-  ASSERT_EQ(run.status, 0) << run.output;
-  const nlohmann::json result = ReadJson(path);
-  ExpectThreeInvocations(result);
+  const nlohmann::json result = RunWithTheDefaults("fault --size " + Size() + " --pages 4k", "kernel-default");
+  ASSERT_FALSE(result.is_null());
   const std::int64_t pages = static_cast<std::int64_t>(PastTheLastLevelCache() / 4096);
   for (const auto& s : result["measurements"][0]["samples"]) {
     ASSERT_TRUE(s["kernel_deltas"].contains("vmstat.pgfault")) << s;
@@ -98,11 +98,8 @@ TEST(ResultShapes, TheKernelsAccountingOfEachInvocationIsKept) {
 }
 
 TEST(ResultShapes, TheNodeProofOfEachInvocationIsKept) {
-  const std::string path = TempPath("nodes-default.json");
-  const Outcome run = Membench("run memset --size " + Size() + " --membind 0 -r 3 --json " + path);
-  ASSERT_EQ(run.status, 0) << run.output;
-  const nlohmann::json result = ReadJson(path);
-  ExpectThreeInvocations(result);
+  const nlohmann::json result = RunWithTheDefaults("memset --size " + Size() + " --membind 0", "nodes-default");
+  ASSERT_FALSE(result.is_null());
   for (const auto& proof : result["measurements"][0]["page_proof"]) {
     EXPECT_TRUE(proof["nodes_honoured"].get<bool>()) << proof["text"];
     EXPECT_EQ(proof["nodes_requested"], "membind 0") << proof;
