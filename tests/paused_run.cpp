@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "membench_process.h"
 #include "sys/files.h"
 
 namespace membench {
@@ -170,6 +171,8 @@ Ended PausedRun::Wait(std::chrono::seconds limit) {
   Ended ended = EndedBy(status, out_path_);
   ended.paused = stopped_ > 0;
   ended.timed_out = timed_out;
+  // Whatever the signal, a file membench says it wrote must read back.
+  ExpectResultFilesReadBack(ended.out);
   return ended;
 }
 

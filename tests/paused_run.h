@@ -72,7 +72,8 @@ class PausedRun {
   bool ContinueUntilNextPause();
 
   // Lets the stopped process go on and waits for the runner to end, at most
-  // `limit`; past it the runner is killed and timed_out set.
+  // `limit`; past it the runner is killed and timed_out set. Every result
+  // file the output says was written is read back (membench_process.h).
   Ended ContinueAndWait(std::chrono::seconds limit = std::chrono::seconds(60));
   // The same, leaving the stopped process stopped.
   Ended Wait(std::chrono::seconds limit);

@@ -435,7 +435,10 @@ Printed RunStep(const std::string& command, const fs::path& directory) {
   const Outcome outcome =
       RunCommand("cd '" + directory.string() + "' && { MEMBENCH_STORE= XDG_STATE_HOME=" + TempPath("state") +
                  " XDG_DATA_HOME=" + TempPath("data") + " " + command + " 2>'" + stderr_file + "'; }");
-  return {outcome.status, Lines(outcome.output), ReadFile(stderr_file)};
+  const std::string stderr_text = ReadFile(stderr_file);
+  // Where membench says it wrote a result file is on stderr, kept apart here.
+  ExpectResultFilesReadBack(stderr_text, directory.string());
+  return {outcome.status, Lines(outcome.output), stderr_text};
 }
 
 TEST(WalkthroughMatch, AnyNumberMatchesAnyNumber) {
