@@ -1,6 +1,8 @@
 // File: engine/os.cpp
 #include "engine/os.h"
 
+#include <utility>
+
 #include "core/error.h"
 #include "core/result_decoder.h"
 #include "sys/atomic_file.h"
@@ -28,17 +30,19 @@ std::optional<std::string> ReadFile(const std::string& path) { return sys::ReadF
 bool PathExists(const std::string& path) { return sys::PathExists(path); }
 void CreateDirectories(const std::string& path) { sys::CreateDirectories(path); }
 
-RunResult LoadResult(const std::string& path) {
-  const auto text = sys::ReadFile(path);
+namespace {
+
+std::string ReadResultFile(const std::string& path) {
+  auto text = sys::ReadFile(path);
   if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
-  return ParseResult(*text, path);
+  return std::move(*text);
 }
 
-std::vector<RunResult> LoadResults(const std::string& path) {
-  const auto text = sys::ReadFile(path);
-  if (!text) throw Error("cannot read " + path + " (no such file, or not readable)");
-  return ParseResults(*text, path);
-}
+}  // namespace
+
+RunResult LoadResult(const std::string& path) { return ParseResult(ReadResultFile(path), path); }
+
+std::vector<RunResult> LoadResults(const std::string& path) { return ParseResults(ReadResultFile(path), path); }
 
 std::optional<std::string> EnvironmentValue(const std::string& name) { return sys::EnvironmentValue(name); }
 std::string DataHome() { return sys::DataHome(); }

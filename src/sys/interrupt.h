@@ -21,8 +21,8 @@ void ForwardStopSignalsTo(pid_t child);
 // Whether a stop was asked for, or the reader of `fd` given to
 // StopWhenReaderGoes is gone (a child invocation's parent).
 bool Interrupted();
-// Whether a stop that must end the run in bounded time was asked for: a
-// SIGTERM, or a second stop signal.
+// Whether, while stop signals were passed on to a child, one that must end
+// the run in bounded time came: a SIGTERM, or a second stop signal.
 bool HardStopAsked();
 // From now on Interrupted() is also true once nobody reads the pipe `fd`
 // writes to.

@@ -67,8 +67,8 @@ KernelSelfCheck CheckKernelsAgainstReference() {
     for (const std::size_t n : sizes) {
       for (std::size_t offset = 0; offset < 64; offset += n <= 320 ? 1 : 21) {
         const std::size_t src_offset = (offset * 7 + n) % 64;
-        std::fill(area.begin(), area.end(), kGuardByte);
         unsigned char* dst = area.data() + kGuard + offset;
+        std::fill(dst - kGuard, dst + n + kGuard, kGuardByte);  // what FirstWrongByte reads
         kernel.fn(dst, src.data() + src_offset, n);
         const auto wrong = FirstWrongByte(dst, n, [&](std::size_t i) { return src[src_offset + i]; });
         if (wrong) return fmt::format("size {} src+{} dst+{}: {}", n, src_offset, offset, *wrong);
@@ -80,8 +80,8 @@ KernelSelfCheck CheckKernelsAgainstReference() {
     for (const int value : kernel.zero_only ? std::vector<int>{0} : std::vector<int>{0, 0xa5}) {
       for (const std::size_t n : sizes) {
         for (std::size_t offset = 0; offset < 64; offset += n <= 320 ? 1 : 21) {
-          std::fill(area.begin(), area.end(), kGuardByte);
           unsigned char* dst = area.data() + kGuard + offset;
+          std::fill(dst - kGuard, dst + n + kGuard, kGuardByte);  // what FirstWrongByte reads
           kernel.fn(dst, value, n);
           const auto wrong = FirstWrongByte(dst, n, [&](std::size_t) { return static_cast<unsigned char>(value); });
           if (wrong) return fmt::format("value {:#04x} size {} dst+{}: {}", value, n, offset, *wrong);
