@@ -74,7 +74,7 @@ test-arm64:
 	rm -rf build-arm64/test-xml
 	ctest --test-dir build-arm64 --output-on-failure -j $(JOBS) -L unit; status=$$?; \
 	  $(CHECK_SKIPS) build-arm64/test-xml || status=1; exit $$status
-	./scripts/arm64-end-to-end.sh build-arm64
+	./scripts/arm64-end-to-end.sh build-arm64 $(SKIPS_ALLOWED)
 
 install: build
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"

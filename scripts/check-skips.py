@@ -14,25 +14,30 @@ import argparse
 import pathlib
 import re
 import sys
-import tomllib
 import xml.etree.ElementTree as ElementTree
+
+try:
+    import tomllib
+except ImportError:
+    raise SystemExit("check-skips: needs Python 3.11 or later (tomllib), as Debian 12's python3")
 
 CLASS_PATTERN = re.compile(r"^\[([a-z0-9-]+)\]\s*(.*)$", re.DOTALL)
 
 
-def skipped_tests(xml_dir):
-    """Yields (test name, reason) for each skipped test in the reports."""
+def skipped_tests(xml_dir, problems):
+    """Yields (test name, reason) for each skipped test in the reports; a
+    report that cannot be read, or records no test, goes to `problems`."""
     reports = sorted(pathlib.Path(xml_dir).glob("**/*.xml"))
     if not reports:
-        raise SystemExit(f"check-skips: no GoogleTest XML report in {xml_dir}: were the tests run?")
+        problems.append(f"no GoogleTest XML report in {xml_dir}: were the tests run?")
     for report in reports:
         try:
             root = ElementTree.parse(report).getroot()
         except ElementTree.ParseError as error:
-            raise SystemExit(f"check-skips: {report} is not a complete XML report ({error}): "
-                             "did a test binary crash?")
+            problems.append(f"{report} is not a complete XML report ({error}): did a test binary crash?")
+            continue
         if root.find(".//testcase") is None:
-            raise SystemExit(f"check-skips: {report} records no test at all: did a filter select nothing?")
+            problems.append(f"{report} records no test at all: did a filter select nothing?")
         for case in root.iter("testcase"):
             skipped = case.find("skipped")
             if skipped is None:
@@ -52,7 +57,8 @@ def main():
 
     with open(args.allow_list, "rb") as allow_file:
         allowed = tomllib.load(allow_file)
-    skips = sorted(skipped_tests(args.xml_dir))
+    problems = []
+    skips = sorted(skipped_tests(args.xml_dir, problems))
     refused = []
     lines = []
     for test, reason in skips:
@@ -73,7 +79,9 @@ def main():
     print(f"skipped tests: {len(skips)}, {len(refused)} of them not allowed ({args.where}; {args.allow_list})")
     for line in lines:
         print(line)
-    return 1 if refused else 0
+    for problem in problems:
+        print(f"check-skips: {problem}")
+    return 1 if refused or problems else 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ case "$1" in
   save)
     : > "$2"
     for pool in "$pools"/hugepages-*; do
-      [ -e "$pool/nr_hugepages" ] && echo "$pool $(cat "$pool/nr_hugepages")" >> "$2"
+      # No pool at all (a kernel without hugetlb) leaves the glob as it is.
+      if [ -e "$pool/nr_hugepages" ]; then echo "$pool $(cat "$pool/nr_hugepages")" >> "$2"; fi
     done
     ;;
   restore)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 #include "core/page_policy.h"
@@ -76,6 +77,11 @@ TEST(HugetlbRuns, FaultMemcpyAndChaseRunOnReservedPages) {
 // A 1 GiB page, where the kernel offers the size and can find a free GiB.
 TEST(HugetlbRuns, FaultRunsOnAReserved1GiBPage) {
   const ReservedHugePages reserved(kPage1g, 1);
+  // A free, contiguous GiB is often not there even after compaction: unlike
+  // a short 2 MiB pool, that is no sign of a bug.
+  if (!reserved.ok() && reserved.why_not().rfind("[hugetlb-short]", 0) == 0) {
+    GTEST_SKIP() << "[no-free-gib] " << reserved.why_not();
+  }
   if (!reserved.ok()) GTEST_SKIP() << reserved.why_not();
   const std::string path = TempPath("hugetlb-1g.json");
   const Outcome run = Membench("run fault --size 1G --pages hugetlb-1g --invocations 1 -r 2 --json " + path);
@@ -86,12 +92,6 @@ TEST(HugetlbRuns, FaultRunsOnAReserved1GiBPage) {
 // doctor names the pool as it is; a run on an empty pool is refused with
 // how to reserve pages, and runs once they are there.
 TEST(HugetlbPool, DoctorAndAnExperimentSeeItAbsentAndPresent) {
-  const sys::HugetlbPool pool = sys::ReadHugetlbPool(kPage2m);
-  if (!pool.exists) GTEST_SKIP() << "[no-hugetlb] this kernel offers no 2 MiB hugetlb pages";
-  if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] emptying and filling the hugetlb pool needs root";
-  if (pool.total_pages != pool.free_pages) {
-    GTEST_SKIP() << "[no-hugetlb] another program holds pages of the 2 MiB pool: it cannot be emptied";
-  }
   const std::string file = TempPath("hugetlb.toml");
   std::ofstream(file) << R"(name = "hugetlb"
 question = "does memset run on 2 MiB hugetlb pages?"
@@ -102,14 +102,14 @@ treatment = "impl"
 repeat = 2
 params = { size = "8M", impl = ["libc", "stosb"], pages = "hugetlb-2m" }
 )";
-  const std::string nr_hugepages = pool.sysfs_dir + "/nr_hugepages";
-  sys::WriteFile(nr_hugepages, "0");
+  const ReservedHugePages emptied(kPage2m, 0, true);  // put back as it was, however the test ends
+  if (!emptied.ok()) GTEST_SKIP() << emptied.why_not();
   const Outcome doctor_absent = Membench("doctor");
   EXPECT_NE(doctor_absent.output.find("none reserved"), std::string::npos) << doctor_absent.output;
   const Outcome self_test_absent = Membench("doctor --self-test");
   EXPECT_EQ(self_test_absent.status, 0) << self_test_absent.output;
-  EXPECT_NE(self_test_absent.output.find("--pages hugetlb-2m through fault             not here fewer than 2 free"),
-            std::string::npos)
+  EXPECT_TRUE(std::regex_search(self_test_absent.output,
+                                std::regex("--pages hugetlb-2m through fault +not here +fewer than 2 free")))
       << self_test_absent.output;
   const Outcome refused = Membench("experiment run " + file + " --store " + TempPath("absent.sqlite"));
   EXPECT_EQ(refused.status, 2) << refused.output;
@@ -122,15 +122,14 @@ params = { size = "8M", impl = ["libc", "stosb"], pages = "hugetlb-2m" }
     EXPECT_NE(doctor_present.output.find("2048kB: 16 (16 free)"), std::string::npos) << doctor_present.output;
     const Outcome self_test = Membench("doctor --self-test");
     EXPECT_EQ(self_test.status, 0) << self_test.output;
-    EXPECT_NE(self_test.output.find("--pages hugetlb-2m through fault             passed   1 buffer in hugetlb"),
-              std::string::npos)
+    EXPECT_TRUE(std::regex_search(self_test.output,
+                                  std::regex("--pages hugetlb-2m through fault +passed +1 buffer in hugetlb")))
         << self_test.output;
     const Outcome ran = Membench("experiment run " + file + " --store " + TempPath("present.sqlite"));
     EXPECT_EQ(ran.status, 0) << ran.output;
     EXPECT_NE(ran.output.find("impl=stosb / libc"), std::string::npos) << ran.output;
     EXPECT_EQ(ran.output.find("NOT HONOURED"), std::string::npos) << ran.output;
   }
-  sys::WriteFile(nr_hugepages, std::to_string(pool.total_pages));
 }
 
 }  // namespace

@@ -28,6 +28,10 @@ std::vector<std::string> ResultFilesWritten(const std::string& output, const std
 
 void ExpectResultFilesReadBack(const std::string& output, const std::string& directory = ".");
 
+// "MEMBENCH_STORE= XDG_STATE_HOME=... XDG_DATA_HOME=... ": the test's own
+// state and data folders and no store, before every membench a test runs.
+std::string TestEnvironment();
+
 // Runs `prefix membench args`; a prefix runs it as another user, say, or
 // sets variables. XDG_STATE_HOME and XDG_DATA_HOME are the test's own (no
 // noise floors, no default store) and MEMBENCH_STORE is unset, unless the
@@ -42,9 +46,10 @@ bool ThpAvailable();
 // transparent huge pages.
 void CompactMemory();
 
-// Why no 2 MiB page can be had now, or nothing where one can: after
-// compacting memory, no zone of /proc/buddyinfo has a free block of order 9
-// or above. Only then may a test whose region got no huge page skip.
+// Why no PMD-sized huge page can be had now, or nothing where one can:
+// after compacting memory, no zone of /proc/buddyinfo but DMA has a free
+// block of that order or above. Only then may a test whose region got no
+// huge page skip. Called where THP is enabled.
 std::optional<std::string> NoHugePageObtainable();
 
 // In a test whose region got no huge page (`detail` says which): skips when

@@ -6,9 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -22,12 +23,11 @@ using namespace std::chrono_literals;
 
 std::string ProcessMarker() { return "MEMBENCH_TEST_MARKER=" + std::to_string(::getpid()); }
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+namespace {
+
+std::string ReadAll(const std::string& path) { return sys::ReadFile(path).value_or(""); }
+
+}  // namespace
 
 std::vector<pid_t> MarkedProcesses() {
   std::vector<pid_t> found;
@@ -96,10 +96,18 @@ PausedRun::PausedRun(const std::string& args, const std::string& moment, const s
     : moment_(moment), out_path_(out_path) {
   // A pause line of an earlier run must not be taken for this one's.
   fs::remove(out_path);
+  // The test's own environment first: `environment` may set its parts again.
+  const std::string command = "exec env MEMBENCH_PAUSE_AT=" + moment + " " + ProcessMarker() + " " + TestEnvironment() +
+                              environment + " " + std::string(MEMBENCH_BINARY) + " " + args + " > " + out_path +
+                              " 2>&1";
   runner_ = ::fork();
+  if (runner_ < 0) {
+    // Nothing to signal or wait for: -1 would name every process.
+    reaped_ = true;
+    ended_early_.out = "fork failed: " + std::string(std::strerror(errno));
+    return;
+  }
   if (runner_ == 0) {
-    const std::string command = "exec env MEMBENCH_PAUSE_AT=" + moment + " " + ProcessMarker() + " " + environment +
-                                " " + std::string(MEMBENCH_BINARY) + " " + args + " > " + out_path + " 2>&1";
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }

@@ -36,8 +36,6 @@ std::vector<pid_t> ChildrenOf(pid_t pid);
 // asynchronously.
 void WaitUntilDead(pid_t pid);
 
-std::string ReadAll(const std::string& path);
-
 struct Ended {
   int code = -1;        // exit status, or -1
   int signal = 0;       // the signal that killed it, or 0
@@ -48,7 +46,8 @@ struct Ended {
 
 class PausedRun {
  public:
-  // Starts `environment membench args` (the marker added) with
+  // Starts `environment membench args` (the marker and TestEnvironment()
+  // added) with
   // MEMBENCH_PAUSE_AT=moment, its output into out_path, and waits at most a
   // minute until the process that printed the pause line is stopped.
   PausedRun(const std::string& args, const std::string& moment, const std::string& environment,

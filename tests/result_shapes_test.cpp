@@ -5,6 +5,7 @@
 // last-level cache (twice it, at least 64 MiB, at most 512 MiB), and the
 // file read back (RunCommand does that for every result file).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -89,7 +90,7 @@ TEST(ResultShapes, AProfileOfFaultsPastTheCacheMergesAcrossInvocations) {
 TEST(ResultShapes, TheKernelsAccountingOfEachInvocationIsKept) {
   const nlohmann::json result = RunWithTheDefaults("fault --size " + Size() + " --pages 4k", "kernel-default");
   ASSERT_FALSE(result.is_null());
-  const std::int64_t pages = static_cast<std::int64_t>(PastTheLastLevelCache() / 4096);
+  const std::int64_t pages = static_cast<std::int64_t>(PastTheLastLevelCache() / ::sysconf(_SC_PAGESIZE));
   for (const auto& s : result["measurements"][0]["samples"]) {
     ASSERT_TRUE(s["kernel_deltas"].contains("vmstat.pgfault")) << s;
     // Machine-wide: others can only add faults.
@@ -100,6 +101,7 @@ TEST(ResultShapes, TheKernelsAccountingOfEachInvocationIsKept) {
 TEST(ResultShapes, TheNodeProofOfEachInvocationIsKept) {
   const nlohmann::json result = RunWithTheDefaults("memset --size " + Size() + " --membind 0", "nodes-default");
   ASSERT_FALSE(result.is_null());
+  ASSERT_FALSE(result["measurements"][0]["page_proof"].empty());
   for (const auto& proof : result["measurements"][0]["page_proof"]) {
     EXPECT_TRUE(proof["nodes_honoured"].get<bool>()) << proof["text"];
     EXPECT_EQ(proof["nodes_requested"], "membind 0") << proof;

@@ -4,7 +4,9 @@
 // these rules on the machines that have them.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "core/counter_math.h"
 #include "core/self_test.h"
@@ -82,10 +84,14 @@ TEST(SelfTest, HugetlbNeedsEveryBufferInHugetlbPages) {
   PageProof huge;
   huge.split = "100.0% hugetlb";
   EXPECT_EQ(JudgeHugetlb(ProvenRun(huge), "hugetlb").verdict, CheckVerdict::kPassed);
+  // Each rule alone: a proof not honoured, or honoured but of other pages.
+  PageProof refused = huge;
+  refused.honoured = false;
+  EXPECT_EQ(JudgeHugetlb(ProvenRun(refused), "hugetlb").verdict, CheckVerdict::kFailed);
   PageProof small = huge;
   small.split = "100.0% 4K";
-  small.honoured = false;
   EXPECT_EQ(JudgeHugetlb(ProvenRun(small), "hugetlb").verdict, CheckVerdict::kFailed);
+  EXPECT_EQ(JudgeHugetlb(RunResult{}, "hugetlb").verdict, CheckVerdict::kFailed);
 }
 
 TEST(SelfTest, VerdictWords) {

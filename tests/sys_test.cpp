@@ -269,8 +269,6 @@ TEST(Hugetlb, AShortPoolIsAnErrorThatSaysHowToReserve) {
   }
 }
 
-// Reserves a few 2 MiB pages for the test and gives them back, also when an
-// assertion fails.
 TEST(PageFlags, ClassifiesKpageflagsWords) {
   PageFlagCounts c;
   sys::CountPageFlags(0, c);                                                    // plain 4 KiB page

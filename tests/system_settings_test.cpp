@@ -62,15 +62,18 @@ TEST(Cli, MthpSettingsAreRestoredOnCtrlC) {
   if (!Offers64kMthp()) GTEST_SKIP() << "[no-mthp-64k] this kernel offers no 64 KiB mTHP";
   if (!sys::IsRoot()) GTEST_SKIP() << "[needs-root] setting mTHP sizes needs root";
   const MthpSettingsKept kept;
+  // The size off before the run, so that the run's change is one to see.
+  ASSERT_EQ(sys::WriteFile("/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled", "never"), std::nullopt);
+  const auto before_run = MthpSettings();
   // Ctrl-C once the run, stopped before its second sample, has changed the
   // setting: it must be put back.
   PausedRun run("run memset --size 1M --pages mthp-64k -r 1000", "sample#2", "", TempPath("mthp-ctrl-c.log"));
   ASSERT_TRUE(run.paused()) << run.ended_early().out;
-  ASSERT_NE(MthpSettings(), kept.before()) << "the run had not set the 64 KiB size";
+  ASSERT_NE(MthpSettings(), before_run) << "the run had not set the 64 KiB size";
   ::kill(run.runner(), SIGINT);
   const Ended ended = run.ContinueAndWait();
   EXPECT_EQ(ended.code, 130) << ended.out;
-  EXPECT_EQ(MthpSettings(), kept.before());
+  EXPECT_EQ(MthpSettings(), before_run);
 }
 
 // Runs a bash script; its standard output. $pid, once set by the script,

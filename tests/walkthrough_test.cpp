@@ -568,10 +568,11 @@ class WalkthroughStep : public testing::TestWithParam<std::size_t> {
   // wrong).
   static void TearDownTestSuite() {
     if (!Updating()) return;
+    // A failure here is the suite's: an update run that rewrites nothing fails.
     if (step_failed_) {
-      std::cout << "README.md not rewritten: the walk-through fails for another reason; mend that first\n";
+      ADD_FAILURE() << "README.md not rewritten: the walk-through fails for another reason; mend that first";
     } else if (replacements_.empty()) {
-      std::cout << "README.md not rewritten: every step already shows its output (unset MEMBENCH_UPDATE_GOLDEN)\n";
+      ADD_FAILURE() << "README.md not rewritten: every step already shows its output (unset MEMBENCH_UPDATE_GOLDEN)";
     } else {
       std::ofstream(ReadmePath(), std::ios::binary) << Joined(WithOutputs(readme_, replacements_));
       std::cout << "rewrote the output of " << replacements_.size()

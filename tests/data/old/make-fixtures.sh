@@ -4,7 +4,8 @@
 # schema version 3 keeps each host's noise floors"): that commit's tree
 # exported into a scratch folder and built there (cmake --build ... --target
 # membench membench-helper). They are frozen: the tests
-# (store_test's OldStoreFixture, report_roundtrip_test's OldResultFiles)
+# (store_test's AStoreTheLastVersionWroteOpensMigratesAndKeepsItsRows,
+# report_roundtrip_test's ResultFilesOfAnEarlierVersionAreReadAsWritten)
 # check that today's membench opens, migrates and reads what that membench
 # wrote. Running this again replaces them with another version's output;
 # do that only when the store's schema changes again, from the commit
@@ -42,7 +43,7 @@ for store in "$out/store-v2.sqlite" "$pg"; do
     --label kernel=6.1-patched > /dev/null
   "$old" run fault --size 1M --pages 4k -r 2 --save --store "$store" --tag base > /dev/null
 done
-pg_dump --no-owner --no-privileges -d "$pg" > "$out/store-v2.pg.sql"
+"$pg_bin/pg_dump" --no-owner --no-privileges -d "$pg" > "$out/store-v2.pg.sql"
 
 # Result files of that version's defaults (one process: separate invocations came later), before the fields added
 # since (single latencies, profiles, node proofs).
