@@ -173,6 +173,24 @@ per_cpu = 1
   EXPECT_NE(notes[0].find("groups: the experiment's 50 scaled to 2"), std::string::npos) << notes[0];
 }
 
+TEST(ExperimentFile, AnExecRunTakesTheProgramsOwnRateOrTime) {
+  const std::string exec = std::string(kHeader) + "[[run]]\ntitle = \"t\"\nexec = [\"perf\", \"bench\"]\n";
+  const Experiment e = ParseExperiment(exec + "rate_from = [\"([0-9.]+) GB/sec\", \"GB/sec\"]\n", "x.toml");
+  ASSERT_TRUE(e.runs.at(0).figure);
+  EXPECT_EQ(e.runs.at(0).figure->kind, FigureKind::kRate);
+  EXPECT_EQ(e.runs.at(0).figure->work_unit, WorkUnit::kBytes);
+  EXPECT_EQ(ErrorOf(exec + "time_from = [\"x\"]\n"),
+            "x.toml:6: run[1].time_from: must be [\"REGEX\", \"UNIT\"], as exec --time-from takes them");
+  EXPECT_NE(ErrorOf(exec + "time_from = [\"([0-9.]+)\", \"hours\"]\n")
+                .find("x.toml:6: run[1].time_from: --time-from: 'hours' is not a time unit"),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf(exec + "time_from = [\"a\", \"s\"]\nrate_from = [\"b\", \"GB/s\"]\n"),
+            "x.toml:6: run[1].time_from: a run's figure is a rate or a time: give rate_from or time_from");
+  EXPECT_EQ(
+      ErrorOf(std::string(kHeader) + "[[run]]\ntitle = \"t\"\nworkload = \"memcpy\"\nrate_from = [\"a\", \"GB/s\"]\n"),
+      "x.toml:6: run[1].rate_from: only for exec runs");
+}
+
 TEST(ExperimentFile, ExecAndLmSummaryRunsRefuseWhatTheyCannotTake) {
   const std::string exec = "[[run]]\ntitle = \"t\"\nexec = [\"prog\", \"{n}\"]\n";
   EXPECT_EQ(ErrorOf(std::string(kHeader) + exec), "x.toml:5: run[1].exec: {n} has no value in params");

@@ -17,6 +17,14 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
       ->type_name("FILE");
   AddReportFlags(cmd, args.output.format, args.output.report_path, args.output.style, ResultFormats());
   cmd.add_flag("--show-output", args.show_output, "let the command's output through (default: /dev/null)");
+  cmd.add_option("--rate-from", args.rate_from,
+                 "the rate is the one the program prints, the first group of REGEX (one match a run), in UNIT: "
+                 "GB/s (GB/sec), MB/s, GiB/s, ..., or runs/s, messages/s, ...; the process time is kept beside it")
+      ->type_name("REGEX UNIT");
+  cmd.add_option("--time-from", args.time_from,
+                 "the time of a run is the one the program prints, the first group of REGEX (one match a run), in "
+                 "UNIT: ns, us, ms or s; the process time is kept beside it")
+      ->type_name("REGEX UNIT");
   cmd.add_flag("--ignore-status", args.ignore_status, "keep going when the command fails or is killed");
   cmd.add_flag("--profile", args.profile,
                "where the time went: sample cycles (cpu-clock without a PMU) and keep each symbol's self share");
@@ -25,6 +33,19 @@ void AddExecOptions(CLI::App& cmd, ExecArgs& args) {
   cmd.add_option("command", args.command, "the command and its arguments, after --");
 }
 
+namespace {
+
+std::optional<ProgramFigure> ProgramFigureOf(const ExecArgs& args) {
+  if (args.rate_from && args.time_from) {
+    throw Error("--rate-from and --time-from each say what a run's figure is: give one of them");
+  }
+  if (args.rate_from) return ParseProgramFigure(FigureKind::kRate, args.rate_from->first, args.rate_from->second);
+  if (args.time_from) return ParseProgramFigure(FigureKind::kTime, args.time_from->first, args.time_from->second);
+  return std::nullopt;
+}
+
+}  // namespace
+
 int RunExec(const ExecArgs& args, int argc, char** argv) {
   if (args.command.empty()) throw Error("membench exec: no command given (membench exec [-r N] -- COMMAND [ARGS...])");
   RunOptions options;
@@ -32,10 +53,10 @@ int RunExec(const ExecArgs& args, int argc, char** argv) {
   options.sampling.warmup = PositiveInt(args.warmup, "--warmup", 0);
   options.profile = args.profile;
   CheckOutputs(args.output);
+  CommandRequest request{args.command, args.show_output, args.ignore_status, ProgramFigureOf(args)};
   Invocation invocation(ResultKind::kExec, argc, argv);
   invocation.UseEvents(args.events);
-  invocation.MeasureCommand(CommandRequest{args.command, args.show_output, args.ignore_status}, options,
-                            SettingPoints(args.settings));
+  invocation.MeasureCommand(request, options, SettingPoints(args.settings));
   return ReportAndSave(invocation.Finish(), args.output);
 }
 

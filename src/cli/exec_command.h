@@ -8,7 +8,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/result_output.h"
@@ -24,6 +26,8 @@ struct ExecArgs {
   bool ignore_status = false;
   bool profile = false;  // --profile
   std::vector<std::string> settings;  // --setting PATH=V1,V2, each: a point per value
+  std::optional<std::pair<std::string, std::string>> rate_from;  // REGEX UNIT
+  std::optional<std::pair<std::string, std::string>> time_from;  // REGEX UNIT
   std::vector<std::string> command;
 };
 

@@ -61,6 +61,7 @@ PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool
         break;
       case RunKind::kCommand:
         p.command.argv = CommandFor(run, params);
+        p.command.figure = run.figure;
         if (os::ProgramFound(p.command.argv.front())) break;
         if (run.optional) {
           p.skipped = fmt::format("{} is not installed{}", p.command.argv.front(),

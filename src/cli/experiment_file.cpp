@@ -142,7 +142,9 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
   }
   if (exec == nullptr) {
     run.workload = in.Text(table, where, "workload", true);
-    if (table.contains("missing")) in.Fail(*table.get("missing"), where + "missing", "only for exec runs");
+    for (const char* key : {"missing", "rate_from", "time_from"}) {
+      if (table.contains(key)) in.Fail(*table.get(key), where + key, "only for exec runs");
+    }
     if (run.workload == "lmsummary") {
       run.kind = RunKind::kLmSummary;
       for (const char* key : {"params", "treatment", "scale", "quick"}) {
@@ -170,6 +172,22 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
               "not for exec runs (one point each: compare replicates, or two kernels with experiment report)");
     }
   }
+  for (const FigureKind kind : {FigureKind::kRate, FigureKind::kTime}) {
+    const std::string key = kind == FigureKind::kRate ? "rate_from" : "time_from";
+    const toml::node* given = table.get(key);
+    if (given == nullptr) continue;
+    const toml::array* pair = given->as_array();
+    if (pair == nullptr || pair->size() != 2 || !pair->is_homogeneous(toml::node_type::string)) {
+      in.Fail(*given, where + key,
+              "must be [\"REGEX\", \"UNIT\"], as exec --" + std::string(FigureKindName(kind)) + " takes them");
+    }
+    if (run.figure) in.Fail(*given, where + key, "a run's figure is a rate or a time: give rate_from or time_from");
+    try {
+      run.figure = ParseProgramFigure(kind, *pair->get(0)->value<std::string>(), *pair->get(1)->value<std::string>());
+    } catch (const Error& e) {
+      in.Fail(*given, where + key, e.what());
+    }
+  }
   const std::set<std::string> names = Placeholders(run.command);
   return {names.begin(), names.end()};
 }
@@ -177,8 +195,8 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
                {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "profile_symbols",
-                "optional"});
+                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "profile_symbols", "optional",
+                "rate_from", "time_from"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);

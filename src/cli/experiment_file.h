@@ -9,8 +9,11 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/program_figure.h"
 
 namespace membench {
 
@@ -33,6 +36,9 @@ struct ExperimentRun {
   // run's parameter groups, so scale rules reach the command line.
   std::vector<std::string> command;
   std::string missing_hint;  // kCommand: how to get the program
+  // kCommand: its rate or time as the program prints it (exec --rate-from,
+  // --time-from).
+  std::optional<ProgramFigure> figure;
   // A run that cannot run here (a peer tool not installed, a kernel setting
   // this machine lacks or membench may not change) is left out, with why,
   // instead of stopping the experiment.

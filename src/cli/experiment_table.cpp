@@ -179,10 +179,16 @@ void AddUnpairedRows(const TableRow& rate_row, const Measurement& a, const Measu
 
 Figures FiguresOf(const Measurement& m, const std::vector<EventStatus>& events) {
   Figures f;
-  if (m.unit == WorkUnit::kRuns) {
-    // A program run by exec: its time is the figure, as perf stat -r gives it.
+  const bool printed_rate = m.program_figure && m.program_figure->kind == FigureKind::kRate;
+  if (m.unit == WorkUnit::kRuns && !printed_rate) {
+    // A program run by exec: its time is the figure, as perf stat -r gives
+    // it, or the time it printed of itself (--time-from).
     for (const Sample& s : m.samples) {
-      if (s.work > 0) f.values.push_back(static_cast<double>(s.wall_ns) / 1e9 / static_cast<double>(s.work));
+      if (s.program_rate) {
+        f.values.push_back(1.0 / *s.program_rate);
+      } else if (s.work > 0) {
+        f.values.push_back(static_cast<double>(s.wall_ns) / 1e9 / static_cast<double>(s.work));
+      }
     }
     f.lower_is_better = true;
     f.unit = "s";

@@ -161,8 +161,9 @@ MeasurementStats ComputeMeasurementStats(const Measurement& m, const std::vector
   out.phases = ComputePhaseStats(m);
   out.side_rates = ComputeSideRates(m);
   // Only where memory is faulted in: a program's or a message run's faults
-  // per second would say nothing about faulting.
-  if (m.fresh_state_each_sample && m.unit == WorkUnit::kBytes && out.page_faults_per_sample &&
+  // per second would say nothing about faulting (nor would a program's
+  // process's beside the byte rate it printed).
+  if (m.fresh_state_each_sample && m.unit == WorkUnit::kBytes && !m.program_figure && out.page_faults_per_sample &&
       *out.page_faults_per_sample >= 1 && out.wall_seconds.mean > 0) {
     const double workers = out.workers ? out.workers->workers : 1;
     out.faults_per_second = *out.page_faults_per_sample / out.wall_seconds.mean;

@@ -4,6 +4,7 @@
 namespace membench {
 
 std::optional<double> RatePerSecond(const Sample& sample) {
+  if (sample.program_rate) return *sample.program_rate;
   if (sample.wall_ns <= 0) return std::nullopt;
   return static_cast<double>(sample.work) / (static_cast<double>(sample.wall_ns) * 1e-9);
 }

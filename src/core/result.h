@@ -17,6 +17,7 @@
 #include "core/latency_histogram.h"
 #include "core/page_proof.h"
 #include "core/params.h"
+#include "core/program_figure.h"
 #include "core/system_info.h"
 #include "core/work_unit.h"
 
@@ -86,11 +87,15 @@ struct Sample {
   // the most frequent kept; 0 and empty where the sample was not profiled.
   std::uint64_t profile_samples = 0;
   std::map<std::string, std::int64_t> profile_self;
+  // Under exec --rate-from/--time-from (Measurement::program_figure): the
+  // figure the program printed, as work units per second: the sample's
+  // rate. wall_ns and the CPU times stay its whole process's.
+  std::optional<double> program_rate;
 };
 
-// Work per second in one sample; nullopt when no time elapsed (a clock too
-// coarse for the sample): such a rate is unknown, not zero, and is left out
-// of every statistic.
+// Work per second in one sample (the program's own figure where it printed
+// one); nullopt when no time elapsed (a clock too coarse for the sample):
+// such a rate is unknown, not zero, and is left out of every statistic.
 std::optional<double> RatePerSecond(const Sample& sample);
 
 // How `membench run lmsummary` shows a measurement: a row of lmbench's
@@ -139,6 +144,8 @@ struct Measurement {
   bool precision_reached = false;
   int precision_pilot_runs = 0;
   std::optional<SummaryRow> summary_row;  // lmsummary's row
+  // exec's rate taken from the program's own output (Sample::program_rate).
+  std::optional<ProgramFigure> program_figure;
 };
 
 // What produced the result, and so how its text report reads.

@@ -231,6 +231,10 @@ Sample ReadSample(const Reader& in, const json& s, const std::string& at) {
   out.kernel_deltas = in.IntegerMap(s, "kernel_deltas", at);
   out.profile_samples = in.UnsignedOr(s, "profile_samples", at);
   out.profile_self = in.IntegerMap(s, "profile_self", at);
+  if (const json* rate = in.Find(s, "program_rate")) {
+    out.program_rate = in.Number(*rate, at + ".program_rate");
+    if (!(*out.program_rate > 0)) in.Fail(at + ".program_rate", "is not a positive rate");
+  }
   if (const json* counters = in.Find(s, "counters")) {
     const std::string where = at + ".counters";
     for (std::size_t i = 0; i < in.Array(*counters, where).size(); ++i) {
@@ -417,6 +421,20 @@ Measurement ReadMeasurement(const Reader& in, const json& m, const std::string& 
     out.precision_target_pct = in.Number(in.At(*precision, "target_pct", where), where + ".target_pct");
     out.precision_reached = in.FlagOr(*precision, "reached", where);
     out.precision_pilot_runs = static_cast<int>(in.IntegerOr(*precision, "pilot_runs", where));
+  }
+  if (const json* figure = in.Find(m, "program_figure")) {
+    const std::string where = at + ".program_figure";
+    try {
+      out.program_figure = ParseProgramFigure(ParseFigureKind(in.Text(in.At(*figure, "kind", where), where + ".kind")),
+                                              in.Text(in.At(*figure, "pattern", where), where + ".pattern"),
+                                              in.Text(in.At(*figure, "unit", where), where + ".unit"));
+    } catch (const Error& e) {
+      in.Fail(where, e.what());
+    }
+    if (out.program_figure->work_unit != out.unit) {
+      in.Fail(where + ".unit", "is a rate of " + std::string(UnitName(out.program_figure->work_unit)) +
+                                   ", but the measurement's work_unit is " + std::string(UnitName(out.unit)));
+    }
   }
   if (const json* row = in.Find(m, "summary_row")) {
     const std::string where = at + ".summary_row";

@@ -136,7 +136,8 @@ json SampleToJson(const Sample& s) {
           {"kernel_window_ns", s.kernel_window_ns},
           {"kernel_deltas", s.kernel_deltas},
           {"profile_samples", s.profile_samples},
-          {"profile_self", s.profile_self}};
+          {"profile_self", s.profile_self},
+          {"program_rate", s.program_rate ? json(*s.program_rate) : json(nullptr)}};
 }
 
 const char* FigureName(SummaryFigure figure) {
@@ -249,6 +250,10 @@ json MeasurementToJson(const Measurement& m, const RunResult& r) {
                                                {"figure", FigureName(m.summary_row->figure)}}
                                         : json(nullptr)},
           {"page_proof", proofs},
+          {"program_figure", m.program_figure ? json{{"kind", FigureKindName(m.program_figure->kind)},
+                                                     {"pattern", m.program_figure->pattern},
+                                                     {"unit", m.program_figure->unit}}
+                                              : json(nullptr)},
           {"notes", m.notes}};
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/error.h"
 #include "engine/counter_set.h"
@@ -27,14 +28,26 @@ void ExecSampler::Describe(Measurement& m) const {
   m.unit = WorkUnit::kRuns;
   m.rate_label = "runs";
   m.cpu_time_scope = "the command's process and the children it reaped (wait4)";
-  m.notes.push_back("counted from the command's execve on, its children included (enable_on_exec, inherit); its "
-                    "output went to " +
-                    std::string(request_.show_output ? "the terminal" : "/dev/null"));
+  const std::string shown = request_.show_output ? "the terminal" : "/dev/null";
+  if (const auto& figure = request_.figure) {
+    m.unit = figure->work_unit;
+    m.rate_label = "as the program printed it";
+    m.program_figure = figure;
+    m.notes.push_back(fmt::format(
+        "the rate is the program's own figure: the {} it printed, matched once a run by '{}' ({}); the wall and CPU "
+        "times are its whole process's, set-up included; its output was read by membench{}",
+        figure->kind == FigureKind::kRate ? "rate" : "time of a run (the rate: one run over it)", figure->pattern,
+        figure->unit, request_.show_output ? ", then shown" : ""));
+  }
+  m.notes.push_back("counted from the command's execve on, its children included (enable_on_exec, inherit)" +
+                    std::string(request_.figure ? "" : "; its output went to " + shown));
 }
 
 Sample ExecSampler::Take(std::uint64_t loops) {
   ++runs_;
-  sys::HeldCommand command(request_.argv, request_.show_output);
+  sys::HeldCommand command(request_.argv, request_.figure        ? sys::CommandOutput::kCaptured
+                                          : request_.show_output ? sys::CommandOutput::kShown
+                                                                 : sys::CommandOutput::kDiscarded);
   CounterSet counters(events_, sys::CountTarget{command.pid(), false});
   KernelAccountingWindow kernel(profiler_);
   kernel.Open();
@@ -70,6 +83,18 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   s.system_ns = outcome.cpu.system_ns;
   s.loops = loops;
   s.work = loops;
+  if (request_.figure) {
+    if (request_.show_output) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
+    try {
+      s.program_rate = ReadProgramFigure(*request_.figure, outcome.output);
+    } catch (const Error& e) {
+      throw Error(fmt::format("'{}', run {}: {}", JoinedCommand(request_.argv), runs_, e.what()));
+    }
+    // What the process did is no share of the program's figure: its work
+    // is not known (a byte rate's bytes), so no per-unit figure is made of
+    // the process's time or cycles.
+    s.work = 0;
+  }
   return s;
 }
 

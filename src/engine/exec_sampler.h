@@ -3,15 +3,19 @@
 // held just before its execve while its counters are opened, so they count
 // from the execve on, its children included (enable_on_exec, inherit), and
 // nothing of membench. Its wall time is from its release to its reaping; its
-// CPU time is wait4's (its own and its reaped children's). A run that fails
+// CPU time is wait4's (its own and its reaped children's). Under
+// --rate-from/--time-from the sample's rate is the figure the program
+// printed (core/program_figure.h), read from its output. A run that fails
 // is an error unless the user said to ignore it; a run that the user's
 // Ctrl-C ended is not a sample at all (SampleAbandoned).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/event_spec.h"
+#include "core/program_figure.h"
 #include "engine/sample_source.h"
 
 namespace membench {
@@ -24,6 +28,7 @@ struct CommandRequest {
   std::vector<std::string> argv;
   bool show_output = false;
   bool ignore_status = false;
+  std::optional<ProgramFigure> figure;  // the rate is the program's own
 };
 
 class ExecSampler : public SampleSource {

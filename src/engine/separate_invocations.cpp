@@ -120,7 +120,7 @@ RunResult RunMembenchForResult(const std::vector<std::string>& args, const std::
   argv.push_back(json);
   // The temporary file goes on every way out, a failed start included.
   try {
-    const sys::CommandOutcome outcome = sys::HeldCommand(argv, false).Run();
+    const sys::CommandOutcome outcome = sys::HeldCommand(argv, sys::CommandOutput::kDiscarded).Run();
     if (!outcome.status.exited || outcome.status.code != 0) {
       throw Error(fmt::format("{} failed ({})", what, outcome.status.Describe()));
     }

@@ -347,7 +347,8 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
     };
     const std::string rate_unit = bytes ? std::string(ByteRateName(unit)) : std::string(UnitName(ma->unit)) + "/s";
     add("rate (" + rate_unit + ")", true, figure(scaled(ma->rate), scaled(mb.rate), Better::kHigher));
-    add("time (ns/loop)", false, figure(ma->ns_per_loop, mb.ns_per_loop, Better::kLower));
+    add(ma->time_of_process ? "process time (ns/run)" : "time (ns/loop)", false,
+        figure(ma->ns_per_loop, mb.ns_per_loop, Better::kLower));
     for (const auto& [event, values] : ma->counters_per_loop) {
       const auto other = mb.counters_per_loop.find(event);
       if (other == mb.counters_per_loop.end()) continue;

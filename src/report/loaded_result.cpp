@@ -15,6 +15,7 @@ LoadedMeasurement NamedPoint(const Measurement& m) {
   LoadedMeasurement named;
   named.workload = m.workload;
   named.unit = m.unit;
+  named.time_of_process = m.program_figure && m.program_figure->kind == FigureKind::kRate;
   for (const auto& [name, value] : m.point.values) {
     named.point[name] = value.numeric ? std::to_string(value.number) : value.text;
     named.shown_point.emplace_back(name, value.text);
@@ -43,7 +44,9 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
     const auto run = static_cast<std::size_t>(runs_of_invocation[static_cast<std::size_t>(s.invocation)]);
     if (const auto rate = RatePerSecond(s)) figures.rate[run].push_back(*rate);
     // A sample the clock saw take no time has no time per loop either.
-    if (s.loops > 0 && s.wall_ns > 0) {
+    if (s.program_rate && !figures.time_of_process) {
+      figures.ns_per_loop[run].push_back(1e9 / *s.program_rate);
+    } else if (s.loops > 0 && s.wall_ns > 0) {
       figures.ns_per_loop[run].push_back(static_cast<double>(s.wall_ns) / static_cast<double>(s.loops));
     }
     for (std::size_t e = 0; e < result.events.size() && e < s.counters.size(); ++e) {

@@ -24,6 +24,10 @@ struct LoadedMeasurement {
   // The values as the run printed them ("64 MiB"), in its order: what is shown.
   std::vector<std::pair<std::string, std::string>> shown_point;
   WorkUnit unit = WorkUnit::kBytes;
+  // exec --rate-from: the rate is the program's printed figure, and the
+  // time per loop its whole process's (with --time-from both are the
+  // printed time's).
+  bool time_of_process = false;
   // One list per run of the side, each with that run's samples.
   std::vector<std::vector<double>> rate;                                      // work units per second
   std::vector<std::vector<double>> ns_per_loop;                               // per sample

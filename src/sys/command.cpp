@@ -2,6 +2,7 @@
 #include "sys/command.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,13 +23,23 @@ void CloseIfOpen(int& fd) {
 
 }  // namespace
 
-HeldCommand::HeldCommand(const std::vector<std::string>& argv, bool show_output) : name_(argv.at(0)) {
+HeldCommand::HeldCommand(const std::vector<std::string>& argv, CommandOutput output) : name_(argv.at(0)) {
   int go[2] = {-1, -1};
   int error[2] = {-1, -1};
   if (::pipe2(go, O_CLOEXEC) != 0 || ::pipe2(error, O_CLOEXEC) != 0) {
     const int saved = errno;
     for (int fd : {go[0], go[1]}) CloseIfOpen(fd);
     throw Error(std::string("pipe failed: ") + std::strerror(saved));
+  }
+  // A file in memory, not a pipe: the command writes at its own pace, with
+  // nobody reading while it runs, and its output is read after it ends.
+  if (output == CommandOutput::kCaptured) {
+    output_fd_ = ::memfd_create("membench-command-output", MFD_CLOEXEC);
+    if (output_fd_ < 0) {
+      const int saved = errno;
+      for (int fd : {go[0], go[1], error[0], error[1]}) CloseIfOpen(fd);
+      throw Error(std::string("cannot keep the command's output (memfd_create: ") + std::strerror(saved) + ")");
+    }
   }
   go_fd_ = go[1];
   error_fd_ = error[0];
@@ -42,12 +53,12 @@ HeldCommand::HeldCommand(const std::vector<std::string>& argv, bool show_output)
         [&] {
           ::close(go[1]);
           ::close(error[0]);
-          if (!show_output) {
-            const int null = ::open("/dev/null", O_WRONLY);
-            if (null >= 0) {
-              ::dup2(null, STDOUT_FILENO);
-              ::dup2(null, STDERR_FILENO);
-            }
+          const int to = output == CommandOutput::kCaptured    ? output_fd_
+                         : output == CommandOutput::kDiscarded ? ::open("/dev/null", O_WRONLY)
+                                                               : -1;
+          if (to >= 0) {
+            ::dup2(to, STDOUT_FILENO);
+            ::dup2(to, STDERR_FILENO);
           }
           char byte;
           if (::read(go[0], &byte, 1) != 1) return 127;
@@ -61,6 +72,7 @@ HeldCommand::HeldCommand(const std::vector<std::string>& argv, bool show_output)
     for (int fd : {go[0], error[1]}) CloseIfOpen(fd);
     CloseIfOpen(go_fd_);
     CloseIfOpen(error_fd_);
+    CloseIfOpen(output_fd_);
     throw;
   }
   ::close(go[0]);
@@ -71,6 +83,7 @@ HeldCommand::~HeldCommand() {
   child_.Kill();
   CloseIfOpen(go_fd_);
   CloseIfOpen(error_fd_);
+  CloseIfOpen(output_fd_);
 }
 
 CommandOutcome HeldCommand::Run() {
@@ -89,6 +102,17 @@ CommandOutcome HeldCommand::Run() {
                 (failure == ENOENT ? " (not found in PATH)" : ""));
   }
   out.cpu = CpuTimesOf(usage);
+  if (output_fd_ >= 0) {
+    char buffer[65536];
+    for (off_t at = 0;;) {
+      const ssize_t got = ::pread(output_fd_, buffer, sizeof buffer, at);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw Error(std::string("cannot read the command's output back: ") + std::strerror(errno));
+      if (got == 0) break;
+      out.output.append(buffer, static_cast<std::size_t>(got));
+      at += got;
+    }
+  }
   return out;
 }
 
