@@ -285,9 +285,10 @@ TEST(CommandLine, EveryPrintingCommandTakesOutputAndJsonFormat) {
   EXPECT_EQ(JsonIn(exec_json)["schema"], "membench-result/1");
 
   const std::string experiment = TempPath("tiny.toml");
-  std::ofstream(experiment) << "name = \"tiny\"\nquestion = \"libc or movsb for 64 KiB?\"\n[[run]]\ntitle = \"copy\"\n"
-                               "workload = \"memcpy\"\ntreatment = \"impl\"\nrepeat = 2\n"
-                               "params = { size = \"64K\", impl = [\"libc\", \"movsb\"] }\n";
+  std::ofstream(experiment)
+      << "name = \"tiny\"\nquestion = \"libc or movsb for 64 KiB?\"\n[[run]]\nid = \"r1\"\ntitle = \"copy\"\n"
+         "workload = \"memcpy\"\ntreatment = \"impl\"\nrepeat = 2\n"
+         "params = { size = \"64K\", impl = [\"libc\", \"movsb\"] }\n";
   const std::string experiment_json = TempPath("experiment.json");
   out = Membench("experiment run " + experiment + " --format json -o " + experiment_json + " -v --unit GiB/s");
   ASSERT_EQ(out.status, 0) << out.output;

@@ -96,6 +96,7 @@ TEST(HugetlbPool, DoctorAndAnExperimentSeeItAbsentAndPresent) {
   std::ofstream(file) << R"(name = "hugetlb"
 question = "does memset run on 2 MiB hugetlb pages?"
 [[run]]
+id = "r1"
 title = "memset on hugetlb"
 workload = "memset"
 treatment = "impl"

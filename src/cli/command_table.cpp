@@ -15,6 +15,7 @@
 #include "cli/exec_command.h"
 #include "cli/experiment_command.h"
 #include "cli/experiment_list.h"
+#include "cli/experiment_plan.h"
 #include "cli/history_command.h"
 #include "cli/list_command.h"
 #include "cli/report_command.h"
@@ -173,7 +174,9 @@ Command CommandExperiment() {
                  "the thread's own scale: counts (groups, procs) not scaled down to this machine's CPUs, however long "
                  "that takes");
     AddReportFlags(cmd, args.format, args.output, args.style, ResultFormats());
-    AddSaveFlags(cmd, args.save, "; each run is labelled experiment=NAME and run=TITLE");
+    AddSaveFlags(cmd, args.save,
+                 "; each run is labelled experiment=NAME, run_id=ID, run=TITLE, session=ID and "
+                 "experiment_version=HASH");
   };
   run.run = [run_args](const CommandLine& line) { return RunExperiment(*run_args, line.argc, line.argv); };
   auto report_args = std::make_shared<ExperimentReportArgs>();
@@ -188,13 +191,44 @@ Command CommandExperiment() {
     cmd.add_option("--a", args.a_tag, "the baseline's tag (experiment run --tag)")->required()->type_name("TAG");
     cmd.add_option("--b", args.b_tag, "the other side's tag")->required()->type_name("TAG");
     cmd.add_flag("--full", args.full, "compare the runs saved by experiment run --full (the thread's own scale)");
+    cmd.add_option("--session", args.sessions,
+                   "only the results of this experiment run (its session, as it printed; repeatable: one a tag)")
+        ->type_name("ID");
+    cmd.add_option("--since", args.since, "only results started at TIME (UTC) or later: 2026-12-07, 2026-12-07T14:30")
+        ->type_name("TIME");
+    cmd.add_flag("--mixed-versions", args.mixed_versions,
+                 "pool results measured by different versions of the file's runs (refused otherwise)");
     AddStoreFlag(cmd, args.store);
   };
   report.run = [report_args](const CommandLine&) { return ReportExperiment(*report_args); };
+  auto plan_args = std::make_shared<ExperimentPlanArgs>();
+  Command plan = Entry(
+      "plan", "the runs a boot and boots a kernel that find each run's effect, and what they cost, before any reboot",
+      {"membench experiment plan experiments/001-clear-huge-page.toml --measure-minutes 2",
+       "membench experiment plan FILE --effect 3 --within-cv 1.3 --between-cv 0.5"});
+  plan.measures = true;
+  plan.add_options = [plan_args](CLI::App& cmd) {
+    ExperimentPlanArgs& args = *plan_args;
+    cmd.add_option("file", args.file, "the experiment (TOML)")->required()->type_name("FILE");
+    cmd.add_option("--effect", args.effect, "the change each run looks for, in percent (default: its effect_pct)")
+        ->type_name("PCT");
+    cmd.add_option("--threshold", args.threshold, "compare's smallest change called (default 1)")->type_name("PCT");
+    cmd.add_option("--within-cv", args.within_cv, "the run-to-run CV within a boot, where known")->type_name("PCT");
+    cmd.add_option("--between-cv", args.between_cv, "the CV of a boot's level between boots, where known")
+        ->type_name("PCT");
+    cmd.add_option("--measure-minutes", args.measure_minutes,
+                   "measure each run's within-boot noise now, for M minutes a run (three runs at least)")
+        ->type_name("M");
+    cmd.add_option("--boot-minutes", args.boot_minutes, "a reboot, to the first run (default 3)")->type_name("M");
+    cmd.add_option("--run-minutes", args.run_minutes, "one run's time, where not measured or saved")->type_name("M");
+    cmd.add_flag("--full", args.full, "plan the runs at the thread's own scale (experiment run --full)");
+    AddStoreFlag(cmd, args.store);
+  };
+  plan.run = [plan_args](const CommandLine& line) { return PlanExperiment(*plan_args, line.argc, line.argv); };
   Command list = Entry("list", "the shipped experiments: each one's question and how long a full run takes",
                        {"membench experiment list"});
   list.run = [](const CommandLine&) { return ListExperiments(); };
-  c.subcommands = {list, run, report};
+  c.subcommands = {list, run, report, plan};
   return c;
 }
 

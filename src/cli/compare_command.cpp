@@ -141,6 +141,13 @@ void UseNoiseFloors(const SelectedRuns& a, bool one_result_a_side, const std::st
 ComparedSides DecideSides(const SelectedRuns& runs_a, const SelectedRuns& runs_b, CompareOptions options,
                           const std::string& store_flag) {
   ComparedSides sides{FiguresOf(runs_a.results, runs_a.name), FiguresOf(runs_b.results, runs_b.name), {}, {}};
+  if (BootsAreTheUnit(sides.a, sides.b)) {
+    sides.a = PooledByBoot(sides.a);
+    sides.b = PooledByBoot(sides.b);
+  } else if (OneBootASideApart(sides.a, sides.b) && sides.a.results > 1 && sides.b.results > 1) {
+    options.drift_unseen_side = "one boot, measured apart from the other side's";
+    options.drift_remedy = "alternate boots of the two kernels, A B A B, a few runs each; then the boot is the unit";
+  }
   // Several runs a side: their own spread decides, and no floor is looked
   // up, unless a side is one result, whose runs cannot show the drift
   // between results.

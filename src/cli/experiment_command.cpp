@@ -2,6 +2,7 @@
 #include "cli/experiment_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 #include <optional>
@@ -9,157 +10,74 @@
 
 #include "cli/compare_command.h"
 #include "cli/experiment_file.h"
+#include "cli/experiment_pool.h"
+#include "cli/experiment_runs.h"
 #include "cli/experiment_table.h"
-#include "cli/lmsummary_command.h"
+#include "cli/experiment_version.h"
 #include "cli/result_output.h"
 #include "cli/result_selector.h"
-#include "cli/workload_points.h"
-#include "core/cpu_list.h"
 #include "core/error.h"
-#include "core/paired.h"
 #include "core/result_encoder.h"
 #include "engine/invocation.h"
 #include "engine/os.h"
-#include "engine/registry.h"
 
 namespace membench {
-namespace {
-
-// A run made ready before anything is measured: a bad run is found first.
-struct PreparedRun {
-  const ExperimentRun* run = nullptr;
-  const WorkloadInfo* info = nullptr;  // a workload's run
-  std::vector<Point> points;
-  CommandRequest command;  // an exec run
-  std::vector<std::string> notes;
-  RunOptions options;
-  std::string skipped;  // why an optional run is left out, "" when it runs
-};
-
-PreparedRun Prepare(const Experiment& experiment, const ExperimentRun& run, bool quick, bool full, int cpus) {
-  PreparedRun p;
-  p.run = &run;
-  try {
-    const std::map<std::string, std::string> params = ParamsForMachine(run, quick, full, cpus, p.notes);
-    p.options.sampling.repetitions = quick ? run.quick_repeat : run.repeat;
-    if (!run.cpus.empty()) p.options.cpus = ParseCpuList(run.cpus);
-    p.options.pressure = run.pressure;
-    p.options.profile = !run.profile_symbols.empty();
-    switch (run.kind) {
-      case RunKind::kWorkload:
-        p.info = &FindWorkload(run.workload);
-        p.points = WorkloadPoints(*p.info, params, p.notes);
-        if (!run.treatment.empty()) CheckPairedBy(p.points, run.treatment, p.info->UnitsOf(p.points));
-        try {
-          CheckPointsFit(*p.info, p.points, p.options);
-        } catch (const Error& e) {
-          if (!run.optional) throw;
-          p.skipped = e.what();
-        }
-        break;
-      case RunKind::kLmSummary:
-        break;
-      case RunKind::kCommand:
-        p.command.argv = CommandFor(run, params);
-        p.command.figure = run.figure;
-        if (os::ProgramFound(p.command.argv.front())) break;
-        if (run.optional) {
-          p.skipped = fmt::format("{} is not installed{}", p.command.argv.front(),
-                                  run.missing_hint.empty() ? "" : "; " + run.missing_hint);
-        } else {
-          throw Error(fmt::format("{} is not installed (not found in PATH){}", p.command.argv.front(),
-                                  run.missing_hint.empty() ? "" : ": " + run.missing_hint));
-        }
-        break;
-    }
-  } catch (const Error& e) {
-    throw Error(fmt::format("{}:{}: run \"{}\": {}", experiment.path, run.line, run.title, e.what()));
-  }
-  return p;
-}
-
-ResultKind KindOf(RunKind kind) {
-  switch (kind) {
-    case RunKind::kWorkload:
-      return ResultKind::kRun;
-    case RunKind::kLmSummary:
-      return ResultKind::kLmSummary;
-    case RunKind::kCommand:
-      return ResultKind::kExec;
-  }
-  return ResultKind::kRun;
-}
-
-void MeasureRun(const PreparedRun& p, Invocation& invocation) {
-  for (const std::string& note : p.notes) invocation.Note(note);
-  invocation.UseEvents(p.run->events);
-  switch (p.run->kind) {
-    case RunKind::kWorkload:
-      invocation.Measure(*p.info, p.points, p.options);
-      break;
-    case RunKind::kLmSummary:
-      MeasureLmSummary(invocation, p.options);
-      break;
-    case RunKind::kCommand:
-      invocation.MeasureCommand(p.command, p.options);
-      break;
-  }
-}
-
-// The label `experiment run` gives its runs: quick runs are smoke tests,
-// and the thread's scale is another experiment than this machine's.
-std::string VariantLabel(bool quick, bool full) { return quick ? "quick" : full ? "thread-scale" : "full"; }
-
-// The runs of `tag` that `experiment run` saved for this run of the file,
-// in `variant` (VariantLabel).
-SelectedRuns RunsOf(ResultSelector& selector, const std::string& tag, const Experiment& experiment,
-                    const ExperimentRun& run, const std::string& variant) {
-  SelectedRuns all = selector.Select("@" + tag);
-  SelectedRuns out;
-  out.name = fmt::format("@{} \"{}\"", tag, run.title);
-  for (RunResult& r : all.results) {
-    const auto name = r.labels.find("experiment");
-    const auto title = r.labels.find("run");
-    const auto label = r.labels.find("variant");
-    // Runs saved before the label existed were of the file's own scale.
-    const std::string saved_variant = label == r.labels.end() ? "full" : label->second;
-    if (name != r.labels.end() && name->second == experiment.name && title != r.labels.end() &&
-        title->second == run.title && saved_variant == variant) {
-      out.results.push_back(std::move(r));
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 int ReportExperiment(const ExperimentReportArgs& args) {
   const Experiment experiment = LoadExperiment(args.file);
+  const std::string version = RunsVersion(experiment);
+  PoolFilter filter{VariantLabel(false, args.full), args.sessions, args.since.empty() ? "" : SinceTime(args.since)};
   ResultSelector selector(args.store);
-  const std::string variant = VariantLabel(false, args.full);
+  const std::vector<RunResult> tagged_a = selector.Select("@" + args.a_tag).results;
+  const std::vector<RunResult> tagged_b = selector.Select("@" + args.b_tag).results;
+  std::vector<std::pair<PooledRun, PooledRun>> pooled;
+  for (const ExperimentRun& run : experiment.runs) {
+    pooled.emplace_back(PoolRun(tagged_a, experiment, run, filter), PoolRun(tagged_b, experiment, run, filter));
+  }
+  std::vector<const RunResult*> pooled_a;
+  std::vector<const RunResult*> pooled_b;
+  for (const auto& [a, b] : pooled) {
+    for (const RunResult& r : a.results) pooled_a.push_back(&r);
+    for (const RunResult& r : b.results) pooled_b.push_back(&r);
+  }
+  std::vector<const RunResult*> both = pooled_a;
+  both.insert(both.end(), pooled_b.begin(), pooled_b.end());
+  const std::vector<std::string> version_notes = CheckVersions(both, version, args.mixed_versions);
   fmt::print("membench experiment {}: {}\nA = @{}, B = @{}{}\n", experiment.name, experiment.question, args.a_tag,
              args.b_tag, args.full ? ", the runs at the thread's own scale (--full)" : "");
+  for (const auto& [tag, side] : {std::pair{&args.a_tag, &pooled_a}, std::pair{&args.b_tag, &pooled_b}}) {
+    if (side->empty()) continue;
+    for (const std::string& line : DescribePool(*tag, *side)) fmt::print("# {}\n", line);
+  }
+  for (const std::string& note : version_notes) fmt::print("# note: {}\n", note);
   std::vector<TableRow> rows;
-  for (const ExperimentRun& run : experiment.runs) {
+  for (std::size_t i = 0; i < experiment.runs.size(); ++i) {
+    const ExperimentRun& run = experiment.runs[i];
+    const SelectedRuns a{fmt::format("@{} \"{}\"", args.a_tag, run.title), pooled[i].first.results};
+    const SelectedRuns b{fmt::format("@{} \"{}\"", args.b_tag, run.title), pooled[i].second.results};
     fmt::print("\n## {}\n", run.title);
-    const SelectedRuns a = RunsOf(selector, args.a_tag, experiment, run, variant);
-    const SelectedRuns b = RunsOf(selector, args.b_tag, experiment, run, variant);
+    for (const auto* notes : {&pooled[i].first.notes, &pooled[i].second.notes}) {
+      for (const std::string& note : *notes) fmt::print("# note: {}\n", note);
+    }
     if (a.results.empty() || b.results.empty()) {
       const std::string& missing = a.results.empty() ? args.a_tag : args.b_tag;
-      fmt::print("not saved under @{}: membench experiment run {}{} --tag {}\n", missing, args.file,
+      fmt::print("not saved under @{}{}: membench experiment run {}{} --tag {}\n", missing,
+                 args.sessions.empty() && args.since.empty() ? "" : " (in the sessions or dates asked for)", args.file,
                  args.full ? " --full" : "", missing);
       continue;
     }
     std::fflush(stdout);
     const ComparedSides compared = CompareSides(a, b, CompareOptions{}, args.store, std::cout);
     std::cout.flush();
-    const std::vector<TableRow> run_rows =
-        KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
-                   PointsOutOfQuestion(a.results, b.results, run.pages_must_be), NamedRows{run.kernel_values, run.profile_symbols});
+    const std::vector<TableRow> run_rows = KernelRows(run.title, a.results.size(), b.results.size(), compared.result,
+                                                      PointsOutOfQuestion(a.results, b.results, run.pages_must_be),
+                                                      NamedRows{run.kernel_values, run.profile_symbols});
     rows.insert(rows.end(), run_rows.begin(), run_rows.end());
   }
   if (rows.empty()) {
-    throw Error(fmt::format("no run of {} was saved under both @{} and @{}", args.file, args.a_tag, args.b_tag));
+    throw Error(fmt::format("no run of {} was saved under both @{} and @{}{}{}", args.file, args.a_tag, args.b_tag,
+                            args.sessions.empty() ? "" : fmt::format(" in session {}", fmt::join(args.sessions, ", ")),
+                            args.since.empty() ? "" : " since " + filter.since));
   }
   PrintExperimentTable(experiment.name + ": " + experiment.question, rows, "runs A vs B", os::StdoutWantsColour());
   return 0;
@@ -196,6 +114,11 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
              : args.full ? ", at the thread's own scale (--full)"
                          : "");
   for (const std::string& line : skipped) fmt::print("{}\n", line);
+  // Every result saved by this call carries both: experiment report lists
+  // what it pools by session, and pools one version of the runs.
+  const std::string session = NewSessionId();
+  const std::string version = RunsVersion(experiment);
+  fmt::print("session {}, version {} of the file's runs\n", session, version);
   std::vector<TableRow> rows;
   std::vector<RunResult> reported;  // for the report at the end
   int status = 0;
@@ -210,11 +133,14 @@ int RunExperiment(const ExperimentArgs& args, int argc, char** argv) {
       output.style = args.style;
       output.print_report = run_by_run;
       if (args.save.wanted()) {
-        output.save.labels.push_back("experiment=" + experiment.name);
-        output.save.labels.push_back("run=" + p.run->title);
+        output.save.labels.push_back(fmt::format("{}={}", kExperimentLabel, experiment.name));
+        output.save.labels.push_back(fmt::format("{}={}", kRunIdLabel, p.run->id));
+        output.save.labels.push_back(fmt::format("{}={}", kRunTitleLabel, p.run->title));
         // A quick run is a smoke test: experiment report must not mix it with full ones.
-        output.save.labels.push_back("variant=" + VariantLabel(args.quick, args.full));
+        output.save.labels.push_back(fmt::format("{}={}", kVariantLabel, VariantLabel(args.quick, args.full)));
         output.save.labels.push_back(fmt::format("replicate={}", replicate));
+        output.save.labels.push_back(fmt::format("{}={}", kSessionLabel, session));
+        output.save.labels.push_back(fmt::format("{}={}", kVersionLabel, version));
       }
       CheckOutputs(output);
       fmt::print("\n## run {} of {}: {}{}\n", i + 1, prepared.size(), p.run->title,

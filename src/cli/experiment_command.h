@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli/store_flags.h"
 #include "report/report_style.h"
@@ -37,6 +38,9 @@ struct ExperimentReportArgs {
   std::string b_tag;
   bool full = false;  // the runs saved by experiment run --full, not those at this machine's scale
   std::string store;
+  std::vector<std::string> sessions;  // --session ID, each: only the results of those experiment runs
+  std::string since;                  // --since TIME: only results started then or later
+  bool mixed_versions = false;        // pool results of different versions of the file's runs
 };
 
 int ReportExperiment(const ExperimentReportArgs& args);

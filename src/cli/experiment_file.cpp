@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -194,12 +195,41 @@ std::vector<std::string> ReadWhat(const FileReader& in, const toml::table& table
 
 ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std::string& where) {
   in.CheckKeys(table, where,
-               {"title", "workload", "exec", "missing", "params", "treatment", "repeat", "replicates", "events", "cpu",
-                "pressure", "scale", "quick", "pages_must_be", "kernel_values", "profile_symbols", "optional",
-                "rate_from", "time_from"});
+               {"id",
+                "title",
+                "workload",
+                "exec",
+                "missing",
+                "params",
+                "treatment",
+                "repeat",
+                "replicates",
+                "events",
+                "cpu",
+                "pressure",
+                "scale",
+                "quick",
+                "pages_must_be",
+                "kernel_values",
+                "profile_symbols",
+                "optional",
+                "rate_from",
+                "time_from",
+                "effect_pct",
+                "effect_source"});
   ExperimentRun run;
   run.line = static_cast<int>(table.source().begin.line);
   run.title = in.Text(table, where, "title", true);
+  if (!table.contains("id")) {
+    in.Fail(table, where + "id",
+            "missing: each run needs an id that stays while its title changes (id = \"fresh\"): its saved results "
+            "are stored under it");
+  }
+  run.id = in.Text(table, where, "id", true);
+  if (run.id.empty() || run.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_.") != std::string::npos) {
+    in.Fail(*table.get("id"), where + "id",
+            "'" + run.id + "': an id is lower-case letters, digits, '-', '_' and '.' (\"movsq-fresh\")");
+  }
   const std::vector<std::string> known = ReadWhat(in, table, where, run);
   const std::string what = run.kind == RunKind::kCommand ? "the exec command (no {name} for it)" : run.workload;
   if (const toml::node* params = table.get("params")) {
@@ -230,6 +260,16 @@ ExperimentRun ReadRun(const FileReader& in, const toml::table& table, const std:
       in.Fail(*optional, where + "optional", "true or false, for a workload's or an exec run");
     }
     run.optional = *optional->value<bool>();
+  }
+  if (const toml::node* effect = table.get("effect_pct")) {
+    const std::optional<double> pct = effect->value<double>();
+    if (!pct || !std::isfinite(*pct) || *pct <= -100 || *pct == 0) {
+      in.Fail(*effect, where + "effect_pct", "the change the run looks for, in percent (28.3, or -5 for a drop)");
+    }
+    run.effect_pct = pct;
+    run.effect_source = in.Text(table, where, "effect_source", true);
+  } else if (table.contains("effect_source")) {
+    in.Fail(*table.get("effect_source"), where + "effect_source", "says where effect_pct comes from: give effect_pct");
   }
   run.repeat = in.Count(table, where, "repeat", 5);
   run.replicates = in.Count(table, where, "replicates", 1);
@@ -340,10 +380,16 @@ Experiment ParseExperiment(const std::string& text, const std::string& path) {
     in.Fail(*runs, "run", "must be [[run]] tables");
   }
   std::set<std::string> titles;
+  std::set<std::string> ids;
   for (std::size_t i = 0; i < list->size(); ++i) {
     const std::string where = fmt::format("run[{}].", i + 1);
-    ExperimentRun run = ReadRun(in, *list->get(i)->as_table(), where);
+    const toml::table& table = *list->get(i)->as_table();
+    ExperimentRun run = ReadRun(in, table, where);
     if (!titles.insert(run.title).second) in.Fail(*list->get(i), where + "title", "two runs titled " + run.title);
+    if (!ids.insert(run.id).second) {
+      in.Fail(*table.get("id"), where + "id",
+              "two runs with the id " + run.id + " (the store keys saved results on it: give each run its own)");
+    }
     out.runs.push_back(std::move(run));
   }
   return out;

@@ -29,6 +29,9 @@ struct ScaleRule {
 enum class RunKind { kWorkload, kLmSummary, kCommand };
 
 struct ExperimentRun {
+  // What the store keys the run's saved results on: stable while its title
+  // changes (run_id=ID; results saved before ids are matched by title).
+  std::string id;
   std::string title;
   RunKind kind = RunKind::kWorkload;
   std::string workload;  // kWorkload
@@ -72,6 +75,11 @@ struct ExperimentRun {
   // the table gives a row each beside every rate row; the run is then
   // measured with --profile.
   std::vector<std::string> profile_symbols;
+  // The change the run looks for, in percent, and where that figure comes
+  // from (the thread and what it measured): what experiment plan designs
+  // for. Not part of what is measured.
+  std::optional<double> effect_pct;
+  std::string effect_source;
   int line = 0;  // where [[run]] starts, for messages
 };
 

@@ -149,6 +149,7 @@ SystemInfo ReadSystem(const Reader& in, const json& s, const std::string& at) {
   out.kernel_version = in.TextOr(s, "kernel_version", at);
   out.kernel_cmdline = in.TextOr(s, "kernel_cmdline", at);
   out.boot_id = in.TextOr(s, "boot_id", at);
+  out.boot_time = in.TextOr(s, "boot_time", at);
   out.machine = in.TextOr(s, "machine", at);
   out.cpu_vendor = in.TextOr(s, "cpu_vendor", at);
   out.cpu_model = in.TextOr(s, "cpu_model", at);

@@ -41,6 +41,7 @@ json SystemToJson(const SystemInfo& s) {
           {"kernel_version", s.kernel_version},
           {"kernel_cmdline", s.kernel_cmdline},
           {"boot_id", s.boot_id},
+          {"boot_time", s.boot_time},
           {"machine", s.machine},
           {"cpu_vendor", s.cpu_vendor},
           {"cpu_model", s.cpu_model},

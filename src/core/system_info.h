@@ -22,6 +22,9 @@ struct SystemInfo {
   std::string kernel_version;
   std::string kernel_cmdline;
   std::string boot_id;  // /proc/sys/kernel/random/boot_id: new on every boot
+  // When the kernel booted, ISO 8601 UTC ("2026-12-07T07:04:41Z", /proc/stat's
+  // btime); "" where it was not read (results of versions before it).
+  std::string boot_time;
   std::string machine;
   std::string cpu_vendor;
   std::string cpu_model;

@@ -7,6 +7,7 @@
 #include "core/result_decoder.h"
 #include "sys/atomic_file.h"
 #include "sys/collect_machine_facts.h"
+#include "sys/collect_system_info.h"
 #include "sys/command.h"
 #include "sys/environment.h"
 #include "sys/files.h"
@@ -51,6 +52,7 @@ std::string ExecutableDirectory() { return sys::ExecutableDirectory(); }
 bool ProgramFound(const std::string& name) { return sys::ProgramFound(name); }
 
 bool StdoutWantsColour() { return sys::StdoutWantsColour(); }
+SystemInfo CollectSystemInfo() { return sys::CollectSystemInfo(); }
 int AllowedCpuCount() { return sys::AllowedCpuCount(); }
 
 bool Interrupted() { return sys::Interrupted(); }

@@ -57,6 +57,9 @@ bool Interrupted();
 // A named moment at which a test may stop this process (sys/pause_point.h).
 void PausePoint(const char* name);
 
+// What a result records of this machine (its host, its boot).
+SystemInfo CollectSystemInfo();
+
 // What `membench doctor` judges, read off this machine (changes nothing).
 MachineFacts CollectMachineFacts();
 

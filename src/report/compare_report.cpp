@@ -118,25 +118,24 @@ double ThresholdFor(const CompareOptions& options, const std::string& kind, bool
 // Why a change the runs call is not called: it lies within the kind's
 // noise floor, and a side is one result.
 std::string WithinDrift(const CompareOptions& options, const std::string& kind, double floor_pct) {
-  const std::string alternate =
-      "alternate results of --invocations 1, A1 B1 A2 B2 ..., then compare A1 A2 ... vs B1 B2 ...";
+  const std::string& alternate = options.drift_remedy;
   if (options.floor_pct.count(kind)) {
     return fmt::format(
-        "within the drift between results: a side is one result, and this machine's {} noise floor is {:.1f}% "
+        "within the drift between results: a side is {}, and this machine's {} noise floor is {:.1f}% "
         "({})",
-        kind, floor_pct, alternate);
+        options.drift_unseen_side, kind, floor_pct, alternate);
   }
   return fmt::format(
-      "within the drift between results: a side is one result, and with no {} noise floor recorded one result "
+      "within the drift between results: a side is {}, and with no {} noise floor recorded one result "
       "a side calls no change under {:.1f}% (a run-to-run CV of {}% assumed; membench doctor --noise measures "
       "this machine's; or {})",
-      kind, floor_pct, kAssumedRunCvPct, alternate);
+      options.drift_unseen_side, kind, floor_pct, kAssumedRunCvPct, alternate);
 }
 
 }  // namespace
 
 bool DriftUnseen(const LoadedResult& a, const LoadedResult& b) {
-  return RunsDecide(a, b) && (a.results == 1 || b.results == 1);
+  return RunsDecide(a, b) && (a.results == 1 || b.results == 1 || OneBootASideApart(a, b));
 }
 
 bool FloorsApply(const CompareOptions& options, const LoadedResult& a, const LoadedResult& b) {
@@ -456,16 +455,29 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
   WriteMetadataDifferences(differences, out);
   if (RunsDecide(a, b)) {
     const bool floored = FloorsApply(options, a, b);
+    const std::string unit =
+        a.boot_is_the_unit
+            ? fmt::format(
+                  "the boot is the unit: each side spans several boots (A {}, B {}), and a boot's runs share "
+                  "its kernel's layout and its memory's state, so they are pooled first: each boot's rate is "
+                  "its samples' geometric mean, and the boots decide",
+                  a.runs, b.runs)
+            : "the run (an invocation) is the unit: each run's rate is its work over its time";
+    const std::string why_floored =
+        OneBootASideApart(a, b) && a.results > 1 && b.results > 1
+            ? " (the sides were measured in different boots, and a side in one: the variation between boots, which "
+              "separates them, is unknown)"
+            : " (a side is one result, whose runs were taken back to back: they cannot show how much the machine "
+              "drifts between results)";
     fmt::print(out,
-               "# the run (an invocation) is the unit: each run's rate is its work over its time; rates and times "
-               "are compared on the log scale (geometric mean ± %stddev of the runs; %change: ratio of the geometric "
-               "means), counts as they are; verdict: Welch's t-test on the runs at p < {} and a change of at least "
-               "{}%{}; CI: 95% confidence interval of B/A; each point's `runs` line splits the variation into "
-               "sample-to-sample (within a run) and run-to-run (between runs)\n",
-               kAlpha, options.threshold_pct,
-               floored ? " or the point's noise floor, whichever is larger (a side is one result, whose runs were "
-                         "taken back to back: they cannot show how much the machine drifts between results)"
-                       : "");
+               "# {}; rates and times are compared on the log scale (geometric mean ± %stddev of the {}; %change: "
+               "ratio of the geometric means), counts as they are; verdict: Welch's t-test on the {} at p < {} and a "
+               "change of at least {}%{}; CI: 95% confidence interval of B/A; each point's `runs` line splits the "
+               "variation into sample-to-sample (within a {}) and {}-to-{} (between {})\n",
+               unit, a.boot_is_the_unit ? "boots" : "runs", a.boot_is_the_unit ? "boots" : "runs", kAlpha,
+               options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" + why_floored : "",
+               a.boot_is_the_unit ? "boot" : "run", a.boot_is_the_unit ? "boot" : "run",
+               a.boot_is_the_unit ? "boot" : "run", a.boot_is_the_unit ? "boots" : "runs");
     if (floored && !options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
   } else {
     fmt::print(out,

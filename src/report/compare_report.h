@@ -40,6 +40,11 @@ struct CompareOptions {
   // change seen.
   std::optional<double> target_pct;
   std::string floor_note;  // where the floors come from, or why there are none
+  // Where the drift between results is unseen (DriftUnseen): what a side
+  // is, and how to see the drift.
+  std::string drift_unseen_side = "one result";
+  std::string drift_remedy =
+      "alternate results of --invocations 1, A1 B1 A2 B2 ..., then compare A1 A2 ... vs B1 B2 ...";
   // Every column (p, CI of B/A) on one line a figure; else a view that fits
   // 100 columns, comments wrapped.
   bool wide = false;
@@ -101,8 +106,9 @@ bool RowShownBriefly(const FigureRow& row);
 
 // Whether the drift between results is unseen: the runs decide, but a side
 // is one result, whose runs were taken back to back (seconds apart, where
-// the other side's were taken at another time): their spread cannot show
-// how far the machine moves between results, and the noise floor stands in.
+// the other side's were taken at another time), or the sides were measured
+// in different boots and a side in one: their spread cannot show how far
+// the machine moves between results or boots, and the noise floor stands in.
 bool DriftUnseen(const LoadedResult& a, const LoadedResult& b);
 
 // Whether the noise floors (recorded, or the assumed one) set the smallest

@@ -78,6 +78,7 @@ LoadedMeasurement FiguresOf(const Measurement& m, const RunResult& result) {
   for (const KernelCounterChange& c : SummarizeKernelDeltas(m.samples, result.kernel_idle)) {
     if (c.moved_with_sample) figures.kernel_moved.insert(c.name);
   }
+  figures.run_boot.assign(static_cast<std::size_t>(runs), result.system.boot_id);
   figures.profile_share.resize(static_cast<std::size_t>(runs));
   for (const Sample& s : m.samples) {
     if (s.invocation < 0 || s.invocation >= result.invocations || s.profile_samples == 0) continue;
@@ -102,6 +103,7 @@ void AddRun(LoadedMeasurement& a, const LoadedMeasurement& b) {
   a.kernel_per_loop.insert(a.kernel_per_loop.end(), b.kernel_per_loop.begin(), b.kernel_per_loop.end());
   a.kernel_moved.insert(b.kernel_moved.begin(), b.kernel_moved.end());
   a.profile_share.insert(a.profile_share.end(), b.profile_share.begin(), b.profile_share.end());
+  a.run_boot.insert(a.run_boot.end(), b.run_boot.begin(), b.run_boot.end());
   for (auto it = a.counters_per_loop.begin(); it != a.counters_per_loop.end();) {
     const auto other = b.counters_per_loop.find(it->first);
     if (other == b.counters_per_loop.end()) {
@@ -121,6 +123,9 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
   out.results = static_cast<int>(results.size());
   for (const RunResult& result : results) {
     out.runs += std::max(result.invocations, 1);
+    if (std::find(out.boots.begin(), out.boots.end(), result.system.boot_id) == out.boots.end()) {
+      out.boots.push_back(result.system.boot_id);
+    }
     if (std::find(out.command_lines.begin(), out.command_lines.end(), result.command_line) == out.command_lines.end()) {
       out.command_lines.push_back(result.command_line);
     }
@@ -137,6 +142,61 @@ LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string&
     }
   }
   return out;
+}
+
+namespace {
+
+bool EveryBootKnown(const LoadedResult& side) {
+  return !side.boots.empty() && std::find(side.boots.begin(), side.boots.end(), "") == side.boots.end();
+}
+
+// Each boot's runs' lists joined into one list, the boots in `boots`' order
+// (those the measurement has runs in).
+template <typename Item>
+std::vector<std::vector<Item>> JoinedByBoot(const std::vector<std::vector<Item>>& runs,
+                                            const std::vector<std::string>& run_boot,
+                                            const std::vector<std::string>& boots) {
+  std::vector<std::vector<Item>> joined;
+  for (const std::string& boot : boots) {
+    std::vector<Item> of_boot;
+    for (std::size_t run = 0; run < runs.size() && run < run_boot.size(); ++run) {
+      if (run_boot[run] == boot) of_boot.insert(of_boot.end(), runs[run].begin(), runs[run].end());
+    }
+    joined.push_back(std::move(of_boot));
+  }
+  return joined;
+}
+
+}  // namespace
+
+bool BootsAreTheUnit(const LoadedResult& a, const LoadedResult& b) {
+  return EveryBootKnown(a) && EveryBootKnown(b) && a.boots.size() >= 2 && b.boots.size() >= 2;
+}
+
+bool OneBootASideApart(const LoadedResult& a, const LoadedResult& b) {
+  if (!EveryBootKnown(a) || !EveryBootKnown(b) || (a.boots.size() != 1 && b.boots.size() != 1)) return false;
+  return std::none_of(a.boots.begin(), a.boots.end(), [&](const std::string& boot) {
+    return std::find(b.boots.begin(), b.boots.end(), boot) != b.boots.end();
+  });
+}
+
+LoadedResult PooledByBoot(const LoadedResult& side) {
+  LoadedResult pooled = side;
+  pooled.boot_is_the_unit = true;
+  pooled.runs = static_cast<int>(side.boots.size());
+  for (LoadedMeasurement& m : pooled.measurements) {
+    std::vector<std::string> boots;
+    for (const std::string& boot : side.boots) {
+      if (std::find(m.run_boot.begin(), m.run_boot.end(), boot) != m.run_boot.end()) boots.push_back(boot);
+    }
+    m.rate = JoinedByBoot(m.rate, m.run_boot, boots);
+    m.ns_per_loop = JoinedByBoot(m.ns_per_loop, m.run_boot, boots);
+    for (auto& [event, runs] : m.counters_per_loop) runs = JoinedByBoot(runs, m.run_boot, boots);
+    m.kernel_per_loop = JoinedByBoot(m.kernel_per_loop, m.run_boot, boots);
+    m.profile_share = JoinedByBoot(m.profile_share, m.run_boot, boots);
+    m.run_boot = boots;
+  }
+  return pooled;
 }
 
 bool ReadKernelAccounting(const LoadedMeasurement& m) {

@@ -42,6 +42,8 @@ struct LoadedMeasurement {
   // --profile's self shares (core/profile.h), in percent: one list per run
   // of the samples that were profiled, each its symbols' shares.
   std::vector<std::vector<std::map<std::string, double>>> profile_share;
+  // The boot each run was measured in (system.boot_id), one per run.
+  std::vector<std::string> run_boot;
 };
 
 // Whether any sample of the measurement read the kernel's accounting.
@@ -66,11 +68,30 @@ struct LoadedResult {
   // share the machine's state of that moment.
   int results = 0;
   std::vector<std::string> command_lines;  // each distinct one once
+  // The boots its results were measured in, each once, in order; "" for a
+  // result that did not record its boot.
+  std::vector<std::string> boots;
+  // PooledByBoot: each "run" of the measurements is a boot's runs pooled,
+  // and `runs` counts the boots.
+  bool boot_is_the_unit = false;
   std::vector<LoadedMeasurement> measurements;
 };
 
 // `name` names the side in messages.
 LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name);
+
+// Whether every result of both sides recorded its boot, and each side
+// spans two boots or more: a kernel's runs in one boot share its layout,
+// its memory's state and its host's placement, so the boot, not the run,
+// is the independent unit.
+bool BootsAreTheUnit(const LoadedResult& a, const LoadedResult& b);
+// Whether the sides were measured in different boots, every one recorded,
+// and a side in one boot: the variation between boots, which separates the
+// sides, cannot be seen in their runs.
+bool OneBootASideApart(const LoadedResult& a, const LoadedResult& b);
+// The side with each boot's runs pooled into one run: their samples
+// together, so that the boot's estimate is its samples' (geometric) mean.
+LoadedResult PooledByBoot(const LoadedResult& side);
 
 // What measurements are matched by (compare's sides, history's runs): the
 // workload and its parameters less the ignored ones, numbers as numbers,

@@ -1,11 +1,14 @@
 // File: sys/collect_system_info.cpp
 #include "sys/collect_system_info.h"
 
+#include <fmt/chrono.h>
 #include <gnu/libc-version.h>
 #include <hwloc.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <sstream>
 
@@ -34,6 +37,18 @@ std::vector<CacheLevel> ReadCaches() {
   }
   hwloc_topology_destroy(topo);
   return out;
+}
+
+// /proc/stat's btime (seconds since the epoch), as ISO 8601 UTC.
+std::string BootTime() {
+  std::istringstream stat(ReadFile("/proc/stat").value_or(""));
+  for (std::string line; std::getline(stat, line);) {
+    long long seconds = 0;
+    if (std::sscanf(line.c_str(), "btime %lld", &seconds) == 1) {
+      return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(static_cast<std::time_t>(seconds)));
+    }
+  }
+  return "";
 }
 
 // The microcode revision of the first CPU, as /proc/cpuinfo gives it.
@@ -80,6 +95,7 @@ SystemInfo CollectSystemInfo() {
   }
   info.kernel_cmdline = ReadFirstLine("/proc/cmdline").value_or("");
   info.boot_id = ReadFirstLine("/proc/sys/kernel/random/boot_id").value_or("");
+  info.boot_time = BootTime();
   const CpuInfo& cpu = Cpu();
   info.cpu_vendor = cpu.vendor;
   info.cpu_model = cpu.model_name;
