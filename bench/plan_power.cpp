@@ -35,8 +35,9 @@ std::vector<double> PoolLogs(const std::vector<std::string>& paths) {
   for (const std::string& path : paths) {
     for (RunResult& r : os::LoadResults(path)) results.push_back(std::move(r));
   }
+  const LoadedResult figures = FiguresOf(results, "pool");
   std::vector<double> logs;
-  for (const auto& run : FiguresOf(results, "pool").measurements.at(0).rate) {
+  for (const auto& run : figures.measurements.at(0).rate) {
     if (run.empty()) continue;
     double sum = 0;
     for (const double rate : run) sum += std::log(rate);

@@ -63,7 +63,8 @@ std::optional<double> RunCvPct(const std::vector<double>& runs) {
 // by boot.
 std::vector<std::vector<std::vector<double>>> RunsByBootOfEachPoint(const std::vector<RunResult>& results) {
   std::vector<std::vector<std::vector<double>>> points;
-  for (const LoadedMeasurement& m : FiguresOf(results, "").measurements) {
+  const LoadedResult figures = FiguresOf(results, "");
+  for (const LoadedMeasurement& m : figures.measurements) {
     std::map<std::string, std::vector<double>> by_boot;
     for (std::size_t run = 0; run < m.rate.size() && run < m.run_boot.size(); ++run) {
       if (!m.rate[run].empty()) by_boot[m.run_boot[run]].push_back(GeometricMean(m.rate[run]));
