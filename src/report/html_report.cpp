@@ -708,7 +708,9 @@ void WriteHtmlCompare(const CompareResult& compared, const LoadedResult& a, cons
       floored ? "The smallest change that counts is this machine's noise floor for each kind of point (" +
                     options.floor_note + ")."
               : fmt::format("Dashed: the smallest change that counts ({:.1f}%).", options.threshold_pct),
-      RunsDecide(a, b) ? "Runs (invocations) are the unit: their rates decide." : "Samples decide.");
+      a.boot_is_the_unit ? "Boots are the unit: each boot's runs pooled, the boots decide."
+      : RunsDecide(a, b) ? "Runs (invocations) are the unit: their rates decide."
+                         : "Samples decide.");
   if (!chart.rows.empty()) out << "<h2>Rates, B against A</h2>\n" << RenderIntervalChart(chart);
   out << "<h2>Every figure</h2>\n"
       << Table({"point", "figure", "A mean", "A cv", "change", "B mean", "B cv", "95% CI of B/A", "finds (80% power)",
