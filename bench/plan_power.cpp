@@ -83,7 +83,17 @@ int main(int argc, char** argv) {
   const double threshold = std::atof(argv[2]);
   const double between = std::atof(argv[3]);
   const int trials = std::atoi(argv[4]);
-  const std::vector<double> pool = PoolLogs(std::vector<std::string>(argv + 5, argv + argc));
+  std::vector<double> pool;
+  try {
+    pool = PoolLogs(std::vector<std::string>(argv + 5, argv + argc));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plan_power: %s\n", e.what());
+    return 2;
+  }
+  if (pool.size() < 2 || trials < 1) {
+    std::fprintf(stderr, "plan_power: a pool needs two runs or more, and TRIALS one or more\n");
+    return 2;
+  }
   const double within = CvOfLogs(pool);
   const auto design = CheapestDesign(NestedNoise{within, between}, effect, threshold, DesignCost{180, 60});
   std::printf(

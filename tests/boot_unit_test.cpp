@@ -76,6 +76,9 @@ TEST(BootUnit, SeveralBootsASideMakeTheBootTheUnit) {
   const LoadedResult runs_a = FiguresOf(unknown_a, "A");
   const LoadedResult runs_b = FiguresOf(unknown_b, "B");
   EXPECT_FALSE(BootsAreTheUnit(runs_a, runs_b));
+  // Both sides in the same two boots (a userspace A/B repeated over
+  // boots): the boots do not separate the sides, and the runs decide.
+  EXPECT_FALSE(BootsAreTheUnit(a, FiguresOf(Side({"a1", "a2", "a3"}, {1.01, 1.02, 1.03}), "B")));
   const Comparison by_run = RateRow(CompareResults(runs_a, runs_b, options)).comparison;
   EXPECT_TRUE(by_run.significant) << by_run.verdict;
   std::ostringstream text;

@@ -13,7 +13,14 @@ namespace {
 TEST(ProgramFigure, ByteRatesAreInPowersOfAThousandOrOfTwoAsSpelt) {
   const ProgramFigure perf = ParseProgramFigure(FigureKind::kRate, "([0-9.]+) GB/sec", "GB/sec");
   EXPECT_EQ(perf.work_unit, WorkUnit::kBytes);
-  EXPECT_DOUBLE_EQ(ReadProgramFigure(perf, "# Copying 1GB bytes ...\n\n      3.811890 GB/sec\n"), 3.81189e9);
+  // perf bench divides by 1024 three times for its GB/sec.
+  EXPECT_DOUBLE_EQ(ReadProgramFigure(perf, "# Copying 1GB bytes ...\n\n      3.811890 GB/sec\n"),
+                   3.81189 * 1024 * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(ReadProgramFigure(ParseProgramFigure(FigureKind::kRate, "([0-9.]+) GB/s", "GB/s"), "2 GB/s"), 2e9);
+  // Anchors hold at each line, as in grep.
+  EXPECT_DOUBLE_EQ(ReadProgramFigure(ParseProgramFigure(FigureKind::kTime, "^Time: ([0-9.]+)$", "s"),
+                                     "Running\nTime: 0.5\nTime: 0.7 (warm-up)\n"),
+                   2.0);
   const ProgramFigure binary = ParseProgramFigure(FigureKind::kRate, "([0-9.]+) MiB/s", "MiB/s");
   EXPECT_DOUBLE_EQ(ReadProgramFigure(binary, "2 MiB/s"), 2.0 * 1024 * 1024);
   const ProgramFigure messages = ParseProgramFigure(FigureKind::kRate, "rate ([0-9]+)", "messages/s");

@@ -38,12 +38,6 @@ struct NoiseFigure {
   std::string source;
 };
 
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 double GeometricMean(const std::vector<double>& values) {
   double sum = 0;
   for (const double v : values) sum += std::log(v);
@@ -60,18 +54,36 @@ std::optional<double> RunCvPct(const std::vector<double>& runs) {
 }
 
 // Each point's run estimates (geometric means of a run's rates), grouped
-// by boot.
+// by boot. Each kernel's (its tag and release) are divided by their
+// geometric mean first, so that what separates two kernels is not taken for
+// boot-to-boot noise; runs of results that did not record their boot are
+// left out.
 std::vector<std::vector<std::vector<double>>> RunsByBootOfEachPoint(const std::vector<RunResult>& results) {
-  std::vector<std::vector<std::vector<double>>> points;
-  const LoadedResult figures = FiguresOf(results, "");
-  for (const LoadedMeasurement& m : figures.measurements) {
-    std::map<std::string, std::vector<double>> by_boot;
-    for (std::size_t run = 0; run < m.rate.size() && run < m.run_boot.size(); ++run) {
-      if (!m.rate[run].empty()) by_boot[m.run_boot[run]].push_back(GeometricMean(m.rate[run]));
+  std::map<std::string, std::vector<RunResult>> by_kernel;
+  for (const RunResult& r : results) by_kernel[r.tag + " " + r.system.kernel_release].push_back(r);
+  std::map<std::string, std::map<std::string, std::vector<double>>> by_point;  // point, boot: runs
+  for (const auto& [kernel, kernel_results] : by_kernel) {
+    const LoadedResult figures = FiguresOf(kernel_results, kernel);
+    for (const LoadedMeasurement& m : figures.measurements) {
+      std::vector<std::pair<std::string, double>> runs;
+      for (std::size_t run = 0; run < m.rate.size() && run < m.run_boot.size(); ++run) {
+        if (!m.rate[run].empty() && !m.run_boot[run].empty()) {
+          runs.emplace_back(m.run_boot[run], GeometricMean(m.rate[run]));
+        }
+      }
+      if (runs.empty()) continue;
+      double log_sum = 0;
+      for (const auto& run : runs) log_sum += std::log(run.second);
+      const double centre = std::exp(log_sum / static_cast<double>(runs.size()));
+      auto& boots = by_point[PointKey(m, {})];
+      for (const auto& [boot, estimate] : runs) boots[boot].push_back(estimate / centre);
     }
-    std::vector<std::vector<double>> boots;
-    for (auto& [boot, runs] : by_boot) boots.push_back(std::move(runs));
-    points.push_back(std::move(boots));
+  }
+  std::vector<std::vector<std::vector<double>>> points;
+  for (auto& [point, boots] : by_point) {
+    std::vector<std::vector<double>> runs_by_boot;
+    for (auto& [boot, runs] : boots) runs_by_boot.push_back(std::move(runs));
+    points.push_back(std::move(runs_by_boot));
   }
   return points;
 }
@@ -86,7 +98,9 @@ struct HistoryNoise {
 HistoryNoise NoiseFromHistory(const std::vector<RunResult>& saved) {
   HistoryNoise out;
   std::map<std::string, int> boots;
-  for (const RunResult& r : saved) ++boots[r.system.boot_id];
+  for (const RunResult& r : saved) {
+    if (!r.system.boot_id.empty()) ++boots[r.system.boot_id];
+  }
   if (saved.empty()) {
     out.note = "no saved results of this run from this host";
     return out;
@@ -102,9 +116,9 @@ HistoryNoise NoiseFromHistory(const std::vector<RunResult>& saved) {
   }
   const std::string what = fmt::format("{} saved results of this host from {} boot{}", saved.size(), boots.size(),
                                        boots.size() == 1 ? "" : "s");
-  if (!within.empty()) out.within = NoiseFigure{Median(within), "from " + what};
+  if (!within.empty()) out.within = NoiseFigure{Summarize(within).median, "from " + what};
   if (boots.size() >= 3 && !between.empty()) {
-    out.between = NoiseFigure{Median(between), "from " + what};
+    out.between = NoiseFigure{Summarize(between).median, "from " + what};
   } else {
     out.note = what + ": between-boot noise needs three boots or more";
   }
@@ -118,15 +132,19 @@ HistoryNoise NoiseFromHistory(const std::vector<RunResult>& saved) {
   return out;
 }
 
-std::vector<RunResult> SavedResults(const Experiment& experiment, const ExperimentRun& run, const std::string& host,
-                                    const std::string& variant, Store* store) {
-  if (store == nullptr) return {};
-  std::vector<RunResult> host_results;
+// Every result the store holds of this host's runs of this experiment.
+std::vector<RunResult> HostResults(const std::string& experiment, const std::string& host, Store* store) {
+  std::vector<RunResult> results;
+  if (store == nullptr) return results;
   HistoryFilter filter;
   filter.host = host;
   filter.limit = 0;
-  for (const StoredRun& stored : store->History(filter)) host_results.push_back(store->Load(stored.id));
-  return PoolRun(host_results, experiment, run, PoolFilter{variant, {}, ""}).results;
+  for (const StoredRun& stored : store->History(filter)) {
+    RunResult result = store->Load(stored.id);
+    const auto name = result.labels.find(kExperimentLabel);
+    if (name != result.labels.end() && name->second == experiment) results.push_back(std::move(result));
+  }
+  return results;
 }
 
 struct Pilot {
@@ -156,10 +174,10 @@ std::optional<Pilot> MeasureNow(const PreparedRun& prepared, double minutes, int
     }
   }
   if (cvs.empty()) return std::nullopt;
-  return Pilot{
-      NoiseFigure{Median(cvs), fmt::format("measured now: {} runs in {:.1f} min, the median of {} point{}",
-                                           results.size(), elapsed() / 60, cvs.size(), cvs.size() == 1 ? "" : "s")},
-      elapsed() / static_cast<double>(results.size())};
+  return Pilot{NoiseFigure{Summarize(cvs).median,
+                           fmt::format("measured now: {} runs in {:.1f} min, the median of {} point{}", results.size(),
+                                       elapsed() / 60, cvs.size(), cvs.size() == 1 ? "" : "s")},
+               elapsed() / static_cast<double>(results.size())};
 }
 
 std::optional<NoiseFigure> DoctorFloor(const ExperimentRun& run, const FoundFloors& floors) {
@@ -267,6 +285,7 @@ int PlanExperiment(const ExperimentPlanArgs& args, int argc, char** argv) {
   }
   const FoundFloors floors = FindNoiseFloors(machine.hostname, args.store);
   const std::string variant = VariantLabel(false, args.full);
+  const std::vector<RunResult> host_results = HostResults(experiment.name, machine.hostname, store.get());
   fmt::print("membench experiment plan {}: {}\n", experiment.name, experiment.question);
   fmt::print(
       "# the design: runs in each boot, boots of each kernel alternated A B A B, decided as experiment report "
@@ -293,7 +312,7 @@ int PlanExperiment(const ExperimentPlanArgs& args, int argc, char** argv) {
       continue;
     }
     const HistoryNoise history =
-        NoiseFromHistory(SavedResults(experiment, run, machine.hostname, variant, store.get()));
+        NoiseFromHistory(PoolRun(host_results, experiment, run, PoolFilter{variant, {}, ""}).results);
     std::optional<NoiseFigure> within;
     std::optional<double> run_seconds = run_seconds_given;
     std::string run_seconds_source = run_seconds ? "--run-minutes" : "";
@@ -342,12 +361,16 @@ int PlanExperiment(const ExperimentPlanArgs& args, int argc, char** argv) {
     if (run_seconds) {
       fmt::print("a run takes {} ({})\n", Minutes(*run_seconds), run_seconds_source);
     } else {
-      fmt::print("a run's time is not known (--run-minutes M, or --measure-minutes): the cost is left out\n");
+      fmt::print(
+          "a run's time is not known (--run-minutes M, or --measure-minutes): the cost is left out, and the "
+          "design below has the fewest boots\n");
     }
     PrintDesigns(*within, betweens, *effect_pct, threshold, DesignCost{boot_seconds, run_seconds.value_or(0)},
                  run_seconds.has_value());
     ++planned;
   }
+  if (os::Interrupted())
+    throw Error("experiment plan: interrupted while measuring; the runs after it were not planned");
   if (planned == 0) {
     throw Error("no run of " + args.file + " could be planned: each needs an effect and a within-boot noise (above)");
   }

@@ -57,17 +57,13 @@ PooledRun PoolRun(const std::vector<RunResult>& tagged, const Experiment& experi
     const std::string variant = LabelOf(r, kVariantLabel);
     if ((variant.empty() ? "full" : variant) != filter.variant) continue;
     const std::string id = LabelOf(r, kRunIdLabel);
-    if (id.empty()) {
-      if (LabelOf(r, kRunTitleLabel) != run.title) continue;
-      ++by_title;
-    } else if (id != run.id) {
-      continue;
-    }
+    if (id.empty() ? LabelOf(r, kRunTitleLabel) != run.title : id != run.id) continue;
     if (!filter.sessions.empty() &&
         std::find(filter.sessions.begin(), filter.sessions.end(), LabelOf(r, kSessionLabel)) == filter.sessions.end()) {
       continue;
     }
     if (!filter.since.empty() && r.started_at < filter.since) continue;
+    if (id.empty()) ++by_title;
     out.results.push_back(r);
   }
   if (by_title > 0) {
@@ -101,10 +97,10 @@ std::vector<std::string> DescribePool(const std::string& tag, const std::vector<
                                booted.empty() ? "" : " (booted " + booted + ")");
     }
     const std::string version = LabelOf(*results.front(), kVersionLabel);
-    lines.push_back(fmt::format("  session {}: {} result{}, boot {}, {}{}",
+    lines.push_back(fmt::format("  session {}: {} result{}, boot{} {}, {}{}",
                                 session.empty() ? "(none: saved before sessions)" : session, results.size(),
-                                results.size() == 1 ? "" : "s", boot_list, Dates(results),
-                                version.empty() ? "" : ", version " + version));
+                                results.size() == 1 ? "" : "s", boot_times.size() == 1 ? "" : "s", boot_list,
+                                Dates(results), version.empty() ? "" : ", version " + version));
   }
   return lines;
 }

@@ -29,12 +29,14 @@ std::string Canonical(const ExperimentRun& run) {
   text += fmt::format("command={}\n", fmt::join(run.command, "\x1f"));
   for (const auto& [name, value] : run.params) text += fmt::format("param {}={}\n", name, value);
   for (const auto& [name, value] : run.quick_params) text += fmt::format("quick {}={}\n", name, value);
-  text += fmt::format("treatment={}\nrepeat={}\nquick_repeat={}\nevents={}\ncpus={}\npressure={}\nreplicates={}\n",
-                      run.treatment, run.repeat, run.quick_repeat, run.events, run.cpus, run.pressure, run.replicates);
+  text += fmt::format("treatment={}\nrepeat={}\nquick_repeat={}\nevents={}\ncpus={}\npressure={}\n", run.treatment,
+                      run.repeat, run.quick_repeat, run.events, run.cpus, run.pressure);
   for (const ScaleRule& rule : run.scale) text += fmt::format("scale {} {} {}\n", rule.param, rule.want, rule.per_cpu);
-  text += fmt::format("pages_must_be={}\nkernel_values={}\nprofile_symbols={}\noptional={}\n",
-                      fmt::join(run.pages_must_be, ","), fmt::join(run.kernel_values, ","),
-                      fmt::join(run.profile_symbols, ","), run.optional);
+  // The symbols decide whether the run is profiled; which rows the report
+  // shows (kernel_values, pages_must_be), how many results the run makes
+  // (replicates) and whether it may be left out (optional) do not change
+  // what a result measured.
+  text += fmt::format("profiled={}\n", !run.profile_symbols.empty());
   if (run.figure) {
     text += fmt::format("figure {} {} {}\n", FigureKindName(run.figure->kind), run.figure->pattern, run.figure->unit);
   }

@@ -47,6 +47,13 @@ void ParseRateUnit(ProgramFigure& figure) {
   const std::size_t slash = unit.find('/');
   const std::string_view per = slash == std::string::npos ? "" : std::string_view(unit).substr(slash + 1);
   const std::string_view what = std::string_view(unit).substr(0, slash);
+  if (per == "sec" && (what == "KB" || what == "MB" || what == "GB")) {
+    // perf bench's spellings: its KB/sec, MB/sec and GB/sec are powers of
+    // 1024 (tools/perf/bench/mem-functions.c, print_bps).
+    figure.work_unit = WorkUnit::kBytes;
+    figure.scale = what == "KB" ? 1024.0 : what == "MB" ? 1024.0 * 1024 : 1024.0 * 1024 * 1024;
+    return;
+  }
   if (per == "s" || per == "sec") {
     if (const double bytes = BytesPerUnit(what); bytes > 0) {
       figure.work_unit = WorkUnit::kBytes;
@@ -62,9 +69,10 @@ void ParseRateUnit(ProgramFigure& figure) {
     }
   }
   throw Error(
-      fmt::format("--rate-from: '{}' is not a rate membench knows: give a byte rate (B/s, KB/s, MB/s, GB/s, "
-                  "TB/s in powers of 1000; KiB/s, MiB/s, GiB/s, TiB/s; 'sec' for 's' as perf bench writes "
-                  "it), or a unit of work a second (runs/s, messages/s, calls/s, ...)",
+      fmt::format("--rate-from: '{}' is not a rate membench knows: give a byte rate (B/s, KB/s, "
+                  "MB/s, GB/s, TB/s in powers of 1000; KiB/s, MiB/s, GiB/s, TiB/s; KB/sec, MB/sec, GB/sec as "
+                  "perf bench writes them, in powers of 1024), or a unit of work a second (runs/s, "
+                  "messages/s, ...)",
                   unit));
 }
 
@@ -100,26 +108,32 @@ ProgramFigure ParseProgramFigure(FigureKind kind, const std::string& pattern, co
 
 double ReadProgramFigure(const ProgramFigure& figure, std::string_view output) {
   const std::regex pattern = Compiled(figure.pattern, figure.kind);
-  const std::string text(output);
-  auto match = std::sregex_iterator(text.begin(), text.end(), pattern);
-  const auto end = std::sregex_iterator();
   const std::string expected =
       fmt::format("the pattern '{}' of --{} {}", figure.pattern, FigureKindName(figure.kind), figure.unit);
-  if (match == end) {
+  // Line by line: ^ and $ then mean a line's start and end, as in grep, and
+  // the matcher (recursive in libstdc++) never walks a whole output.
+  std::string number;
+  std::size_t matches = 0;
+  for (std::size_t start = 0; start <= output.size();) {
+    const std::size_t newline = std::min(output.find('\n', start), output.size());
+    const std::string line(output.substr(start, newline - start));
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), pattern); it != std::sregex_iterator(); ++it) {
+      if (matches++ == 0) number = it->size() > 1 ? it->str(1) : it->str(0);
+    }
+    start = newline + 1;
+  }
+  if (matches == 0) {
     throw Error(
         fmt::format("the command's output has no match for {}; run it with --show-output to see what it "
                     "printed",
                     expected));
   }
-  const std::smatch found = *match;
-  const std::size_t matches = static_cast<std::size_t>(std::distance(match, end));
   if (matches > 1) {
     throw Error(
         fmt::format("the command's output matches {} {} times; a run's figure is one match: make the "
                     "pattern match only the line with the figure",
                     expected, matches));
   }
-  const std::string number = found.size() > 1 ? found.str(1) : found.str(0);
   double value = 0;
   const auto [rest, error] = std::from_chars(number.data(), number.data() + number.size(), value);
   if (error != std::errc() || rest != number.data() + number.size() || !std::isfinite(value) || value <= 0) {

@@ -4,8 +4,9 @@
 // leaves out what the program does before and after what it times (perf
 // bench's memset and prefault copy, hackbench's forks), which the time of
 // its whole process cannot. Read from each run's output by a regular
-// expression (ECMAScript) that must match exactly once: its first group, or
-// the whole match where it has none, is the number.
+// expression (ECMAScript), tried on each line, that must match exactly once
+// in the output: its first group, or the whole match where it has none, is
+// the number.
 #pragma once
 
 #include <string>
@@ -31,8 +32,9 @@ struct ProgramFigure {
 };
 
 // Rate units: a byte rate (B/s, KB/s, MB/s, GB/s, TB/s as powers of 1000,
-// KiB/s, MiB/s, GiB/s, TiB/s; "sec" for "s" as perf bench writes it), or
-// a unit of membench's work ("runs/s", "messages/s"). Time units: ns, us,
+// KiB/s, MiB/s, GiB/s, TiB/s; KB/sec, MB/sec, GB/sec as perf bench writes
+// them, powers of 1024 as it computes them), or a unit of membench's work
+// ("runs/s", "messages/s"). Time units: ns, us,
 // ms, s. Throws Error naming the flag, the pattern or unit and what to give
 // for a pattern that does not compile or a unit that is none of these.
 ProgramFigure ParseProgramFigure(FigureKind kind, const std::string& pattern, const std::string& unit);

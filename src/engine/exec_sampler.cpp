@@ -72,6 +72,7 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   // stop was asked for (the runner asks for no run after one) measured
   // something else than the command, whether it failed or caught it.
   if (stop_.Requested()) throw SampleAbandoned{};
+  if (request_.figure && request_.show_output) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
   const bool failed = !outcome.status.exited || outcome.status.code != 0;
   if (failed && !request_.ignore_status) {
     throw Error(fmt::format("'{}' ended with {} in run {}; --ignore-status keeps going", JoinedCommand(request_.argv),
@@ -84,16 +85,14 @@ Sample ExecSampler::Take(std::uint64_t loops) {
   s.loops = loops;
   s.work = loops;
   if (request_.figure) {
-    if (request_.show_output) std::fwrite(outcome.output.data(), 1, outcome.output.size(), stdout);
     try {
       s.program_rate = ReadProgramFigure(*request_.figure, outcome.output);
     } catch (const Error& e) {
       throw Error(fmt::format("'{}', run {}: {}", JoinedCommand(request_.argv), runs_, e.what()));
     }
-    // What the process did is no share of the program's figure: its work
-    // is not known (a byte rate's bytes), so no per-unit figure is made of
-    // the process's time or cycles.
-    s.work = 0;
+    // A printed rate's work (its bytes) is not known: no per-unit figure
+    // is made of the process's time or cycles. A printed time's is one run.
+    if (request_.figure->kind == FigureKind::kRate) s.work = 0;
   }
   return s;
 }

@@ -434,6 +434,12 @@ std::size_t Invocation::MeasureCommand(const CommandRequest& request, const RunO
                                        const std::vector<Point>& settings) {
   Point command;
   command.values = {{"command", ParamValue{JoinedCommand(request.argv), 0, false}}};
+  // A printed figure is another measurement than the process's time: its
+  // results never pool or compare with the plain command's.
+  if (const auto& figure = request.figure) {
+    command.values.emplace_back(std::string(FigureKindName(figure->kind)),
+                                ParamValue{fmt::format("'{}' {}", figure->pattern, figure->unit), 0, false});
+  }
   std::vector<Point> points;
   for (const Point& setting : settings) {
     Point point = command;

@@ -163,6 +163,15 @@ std::string PlanText(const FigureRow& row) {
                              "noise",
                              size, row.figure);
   }
+  if (row.boots_decide) {
+    return row.invocations_needed
+               ? fmt::format(
+                     "to find a change of {} in the {} (80% power): {} boots a side, alternated A B A B "
+                     "(membench experiment plan designs runs a boot too)",
+                     size, row.figure, *row.invocations_needed)
+               : fmt::format("to find a change of {} in the {}: more than 100 boots a side, or less noise", size,
+                             row.figure);
+  }
   return row.invocations_needed
              ? fmt::format("to find a change of {} in the {} (80% power): {} invocations a side", size, row.figure,
                            *row.invocations_needed)
@@ -340,6 +349,7 @@ CompareResult CompareResults(const LoadedResult& a, const LoadedResult& b, const
       row.point = key;
       row.figure = std::move(name);
       row.is_rate = is_rate;
+      row.boots_decide = a.boot_is_the_unit;
       row.comparison = std::move(c);
       if (!unjudged) PlanPower(row, threshold, options);
       out.rows.push_back(std::move(row));
@@ -466,18 +476,19 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
     const std::string why_floored =
         OneBootASideApart(a, b) && a.results > 1 && b.results > 1
             ? " (the sides were measured in different boots, and a side in one: the variation between boots, which "
-              "separates them, is unknown)"
+              "separates them, is unknown, and a noise floor measured within one boot does not hold it either)"
             : " (a side is one result, whose runs were taken back to back: they cannot show how much the machine "
               "drifts between results)";
     fmt::print(out,
                "# {}; rates and times are compared on the log scale (geometric mean ± %stddev of the {}; %change: "
                "ratio of the geometric means), counts as they are; verdict: Welch's t-test on the {} at p < {} and a "
-               "change of at least {}%{}; CI: 95% confidence interval of B/A; each point's `runs` line splits the "
+               "change of at least {}%{}; CI: 95% confidence interval of B/A; each point's `{}` line splits the "
                "variation into sample-to-sample (within a {}) and {}-to-{} (between {})\n",
                unit, a.boot_is_the_unit ? "boots" : "runs", a.boot_is_the_unit ? "boots" : "runs", kAlpha,
                options.threshold_pct, floored ? " or the point's noise floor, whichever is larger" + why_floored : "",
+               a.boot_is_the_unit ? "boots" : "runs", a.boot_is_the_unit ? "boot" : "run",
                a.boot_is_the_unit ? "boot" : "run", a.boot_is_the_unit ? "boot" : "run",
-               a.boot_is_the_unit ? "boot" : "run", a.boot_is_the_unit ? "boots" : "runs");
+               a.boot_is_the_unit ? "boots" : "runs");
     if (floored && !options.floor_note.empty()) fmt::print(out, "# {}\n", options.floor_note);
   } else {
     fmt::print(out,
@@ -545,9 +556,13 @@ void WriteCompareText(const CompareResult& result, const LoadedResult& a, const 
       if (row.comparison.a_runs && row.comparison.b_runs) {
         const RunVariation& va = *row.comparison.a_runs;
         const RunVariation& vb = *row.comparison.b_runs;
-        fmt::print(
-            out, "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} ({:.1f}%, {:.1f}%) of the {}\n",
-            va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct, row.figure);
+        fmt::print(out,
+                   fmt::runtime(row.boots_decide ? "boots: A {} (within a boot {:.1f}%, boot-to-boot {:.1f}%), B {} "
+                                                   "({:.1f}%, {:.1f}%) of the {}\n"
+                                                 : "runs: A {} (sample-to-sample {:.1f}%, run-to-run {:.1f}%), B {} "
+                                                   "({:.1f}%, {:.1f}%) of the {}\n"),
+                   va.runs, va.within_cv_pct, va.between_cv_pct, vb.runs, vb.within_cv_pct, vb.between_cv_pct,
+                   row.figure);
       }
       if (options.wide) {
         fmt::print(out, "{:>14} {:>8} {:>9} {:>14} {:>8} {:>6}  {:<34} {:>8} {:>15}  {}\n", "A", "%stddev", "%change",
@@ -600,7 +615,9 @@ nlohmann::json CompareToJson(const CompareResult& result, const LoadedResult& a,
     rows.push_back(
         {{"point", row.point},
          {"shown", result.Shown(row.point)},
-         {"decided_by", c.a_runs ? "welch_on_runs" : "mann_whitney_on_samples"},
+         {"decided_by", !c.a_runs          ? "mann_whitney_on_samples"
+                        : row.boots_decide ? "welch_on_boots"
+                                           : "welch_on_runs"},
          {"a_runs", variation(c.a_runs)},
          {"b_runs", variation(c.b_runs)},
          {"figure", row.figure},

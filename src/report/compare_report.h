@@ -60,6 +60,7 @@ struct FigureRow {
   std::string point;   // the match: "memcpy impl=libc size=67108864"
   std::string figure;  // "rate (GB/s)", "time (ns/loop)", "page-faults /loop"
   bool is_rate = false;
+  bool boots_decide = false;  // the sides' runs pooled by boot (PooledByBoot): "runs" below are boots
   Comparison comparison;
   // The smallest change, in percent, its data could find with 80% power
   // at kAlpha (core/power.h); nullopt where none can be said.

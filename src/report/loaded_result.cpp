@@ -167,17 +167,22 @@ std::vector<std::vector<Item>> JoinedByBoot(const std::vector<std::vector<Item>>
   return joined;
 }
 
-}  // namespace
-
-bool BootsAreTheUnit(const LoadedResult& a, const LoadedResult& b) {
-  return EveryBootKnown(a) && EveryBootKnown(b) && a.boots.size() >= 2 && b.boots.size() >= 2;
-}
-
-bool OneBootASideApart(const LoadedResult& a, const LoadedResult& b) {
-  if (!EveryBootKnown(a) || !EveryBootKnown(b) || (a.boots.size() != 1 && b.boots.size() != 1)) return false;
+bool SidesInDifferentBoots(const LoadedResult& a, const LoadedResult& b) {
   return std::none_of(a.boots.begin(), a.boots.end(), [&](const std::string& boot) {
     return std::find(b.boots.begin(), b.boots.end(), boot) != b.boots.end();
   });
+}
+
+}  // namespace
+
+bool BootsAreTheUnit(const LoadedResult& a, const LoadedResult& b) {
+  return EveryBootKnown(a) && EveryBootKnown(b) && a.boots.size() >= 2 && b.boots.size() >= 2 &&
+         SidesInDifferentBoots(a, b);
+}
+
+bool OneBootASideApart(const LoadedResult& a, const LoadedResult& b) {
+  return EveryBootKnown(a) && EveryBootKnown(b) && (a.boots.size() == 1 || b.boots.size() == 1) &&
+         SidesInDifferentBoots(a, b);
 }
 
 LoadedResult PooledByBoot(const LoadedResult& side) {

@@ -80,10 +80,10 @@ struct LoadedResult {
 // `name` names the side in messages.
 LoadedResult FiguresOf(const std::vector<RunResult>& results, const std::string& name);
 
-// Whether every result of both sides recorded its boot, and each side
-// spans two boots or more: a kernel's runs in one boot share its layout,
-// its memory's state and its host's placement, so the boot, not the run,
-// is the independent unit.
+// Whether every result of both sides recorded its boot, the sides share
+// no boot (a kernel A/B), and each side spans two boots or more: a
+// kernel's runs in one boot share its layout, its memory's state and its
+// host's placement, so the boot, not the run, is the independent unit.
 bool BootsAreTheUnit(const LoadedResult& a, const LoadedResult& b);
 // Whether the sides were measured in different boots, every one recorded,
 // and a side in one boot: the variation between boots, which separates the

@@ -208,7 +208,10 @@ void WriteBlock(std::ostream& out, const RunResult& r, const Measurement& m, con
     fmt::print(out, "{:>18}      {:<32} # 1 / rate: time per {}; a latency only where each waits for the last\n",
                Significant(1e9 / st.rate.mean / time.ns, 4), std::string(time.name) + "/" + per_unit, per_unit);
   }
-  fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
+  // No work counted (a rate a program printed): no cycles per unit either.
+  if (st.cycles_per_unit > 0) {
+    fmt::print(out, "{:>18.4f}      {:<32} # {}\n", st.cycles_per_unit, "cycles/" + per_unit, CyclesLabel(st, r));
+  }
   if (IsBytes(m)) {
     fmt::print(out, "{:>18}      {:<32} # {} per loop\n", SizeOrUnknown(st.work_per_sample), "per sample",
                m.loops == 0 ? std::string("?") : SizeOrUnknown(st.work_per_sample / static_cast<double>(m.loops)));

@@ -54,7 +54,7 @@ HeldCommand::HeldCommand(const std::vector<std::string>& argv, CommandOutput out
           ::close(go[1]);
           ::close(error[0]);
           const int to = output == CommandOutput::kCaptured    ? output_fd_
-                         : output == CommandOutput::kDiscarded ? ::open("/dev/null", O_WRONLY)
+                         : output == CommandOutput::kDiscarded ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
                                                                : -1;
           if (to >= 0) {
             ::dup2(to, STDOUT_FILENO);
