@@ -49,13 +49,6 @@ std::vector<double> PoolLogs(const std::vector<std::string>& paths) {
   return logs;
 }
 
-double CvOfLogs(const std::vector<double>& logs) {
-  double squares = 0;
-  for (const double x : logs) squares += x * x;  // their mean is 0
-  const double variance = squares / static_cast<double>(logs.size() - 1);
-  return 100 * std::sqrt(std::expm1(variance));
-}
-
 std::vector<double> BootLogs(std::mt19937_64& random, const std::vector<double>& pool, const BootDesign& design,
                              double between_cv_pct, double log_scale) {
   std::normal_distribution<double> between(0, std::sqrt(std::log1p(std::pow(between_cv_pct / 100, 2))));
@@ -94,7 +87,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "plan_power: a pool needs two runs or more, and TRIALS one or more\n");
     return 2;
   }
-  const double within = CvOfLogs(pool);
+  std::vector<double> estimates;
+  for (const double log : pool) estimates.push_back(std::exp(log));
+  const double within = RunToRunCvPct(estimates).value_or(0);
   const auto design = CheapestDesign(NestedNoise{within, between}, effect, threshold, DesignCost{180, 60});
   std::printf(
       "pool: %zu runs, run-to-run CV %.2f%%; effect %+.1f%%, threshold %.1f%%, between-boot CV %.2f%% "

@@ -82,6 +82,8 @@ TEST(Exec, RateAndTimeFromTheProgramsOwnOutput) {
     EXPECT_DOUBLE_EQ(s["program_rate"].get<double>(), 4.0) << s;  // runs a second: one over 0.25 s
   }
   EXPECT_EQ(time_result["measurements"][0]["work_unit"], "runs");
+  // No cycles a run: they would be the whole process's, beside the time the program printed.
+  EXPECT_EQ(time_result["measurements"][0]["stats"]["cycles_per_unit"].get<double>(), 0.0);
 
   // compare reads the printed figures: a time of 0.25 s against 0.5 s is a
   // run twice as long, and the rate row of a printed rate says whose the

@@ -44,15 +44,6 @@ double GeometricMean(const std::vector<double>& values) {
   return std::exp(sum / static_cast<double>(values.size()));
 }
 
-// The CV of one boot's run estimates; nullopt under two runs.
-std::optional<double> RunCvPct(const std::vector<double>& runs) {
-  if (runs.size() < 2) return std::nullopt;
-  std::vector<double> logs;
-  for (const double r : runs) logs.push_back(std::log(r));
-  const Summary s = Summarize(logs);
-  return 100 * std::sqrt(std::expm1(s.stddev * s.stddev));
-}
-
 // Each point's run estimates (geometric means of a run's rates), grouped
 // by boot. Each kernel's (its tag and release) are divided by their
 // geometric mean first, so that what separates two kernels is not taken for
@@ -111,7 +102,7 @@ HistoryNoise NoiseFromHistory(const std::vector<RunResult>& saved) {
       within.push_back(noise->within_cv_pct);
       between.push_back(noise->between_cv_pct);
     } else if (point.size() == 1) {
-      if (const auto cv = RunCvPct(point.front())) within.push_back(*cv);
+      if (const auto cv = RunToRunCvPct(point.front())) within.push_back(*cv);
     }
   }
   const std::string what = fmt::format("{} saved results of this host from {} boot{}", saved.size(), boots.size(),
@@ -170,7 +161,7 @@ std::optional<Pilot> MeasureNow(const PreparedRun& prepared, double minutes, int
   std::vector<double> cvs;
   for (const auto& point : RunsByBootOfEachPoint(results)) {
     if (point.size() == 1) {
-      if (const auto cv = RunCvPct(point.front())) cvs.push_back(*cv);
+      if (const auto cv = RunToRunCvPct(point.front())) cvs.push_back(*cv);
     }
   }
   if (cvs.empty()) return std::nullopt;

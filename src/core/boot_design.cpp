@@ -36,6 +36,15 @@ std::optional<BootDesign> CheapestDesign(const NestedNoise& noise, double effect
   return best;
 }
 
+std::optional<double> RunToRunCvPct(const std::vector<double>& estimates) {
+  if (estimates.size() < 2) return std::nullopt;
+  double mean = 0;
+  for (const double x : estimates) mean += std::log(x) / static_cast<double>(estimates.size());
+  double squares = 0;
+  for (const double x : estimates) squares += (std::log(x) - mean) * (std::log(x) - mean);
+  return CvOfLogVariance(squares / static_cast<double>(estimates.size() - 1));
+}
+
 std::optional<NestedNoise> NoiseOfBoots(const std::vector<std::vector<double>>& runs_by_boot) {
   std::size_t boots = 0;
   std::size_t runs = 0;

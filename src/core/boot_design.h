@@ -52,6 +52,10 @@ std::optional<BootDesign> DesignForRuns(const NestedNoise& noise, int runs_a_boo
 std::optional<BootDesign> CheapestDesign(const NestedNoise& noise, double effect_pct, double threshold_pct,
                                          const DesignCost& cost);
 
+// The CV of one boot's run estimates (rates or times, all positive), on
+// the log scale as the designs model it; nullopt under two runs.
+std::optional<double> RunToRunCvPct(const std::vector<double>& estimates);
+
 // Within- and between-boot CVs from run estimates (rates or times, all
 // positive) grouped by boot: a one-way analysis of variance of their logs,
 // by the method of moments (the between-boot variance is what the boots'

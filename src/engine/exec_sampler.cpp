@@ -90,9 +90,11 @@ Sample ExecSampler::Take(std::uint64_t loops) {
     } catch (const Error& e) {
       throw Error(fmt::format("'{}', run {}: {}", JoinedCommand(request_.argv), runs_, e.what()));
     }
-    // A printed rate's work (its bytes) is not known: no per-unit figure
-    // is made of the process's time or cycles. A printed time's is one run.
-    if (request_.figure->kind == FigureKind::kRate) s.work = 0;
+    // The sample's rate is the program's figure: no per-unit figure is
+    // made of the process's time or cycles beside it (a printed rate's
+    // bytes are not even known), so its cycles per run would be the whole
+    // process's next to the time the program printed.
+    s.work = 0;
   }
   return s;
 }
